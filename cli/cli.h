@@ -1,0 +1,60 @@
+/* The bitboard command-line tool: shared pieces.  Uses only <bitboard.h>. */
+#ifndef BB_CLI_H
+#define BB_CLI_H
+
+#include <stdio.h>
+
+#include "bitboard.h"
+
+#define EXIT_USAGE 2 /* bad input or usage; 1 is an I/O failure */
+
+typedef struct {
+    bb_format format;   /* -o; BB_FORMAT_DIAGRAM unless given */
+    int format_given;
+    unsigned io_flags;  /* BB_IO_OTHELLO with --othello */
+} cli_opts;
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv, const cli_opts *o); /* argv[0] is the command */
+    const char *usage;   /* "transform SYM|all BOARD..." */
+    const char *summary; /* one line */
+    const char *help;    /* the rest of `bitboard help CMD` */
+} cli_command;
+
+extern const cli_command cli_commands[];
+extern const int cli_command_count;
+
+/* A section of `bitboard demo`: prints to stdout. */
+typedef struct { const char *title; void (*run)(const cli_opts *o); } cli_demo_section;
+extern const cli_demo_section cli_demo_sections[];
+extern const int cli_demo_section_count;
+
+/* Prints "bitboard: error: ..." to stderr; returns EXIT_USAGE. */
+int cli_error(const char *fmt, ...);
+/* Parses command argument number `argn` (1-based, for the message) as a board;
+ * prints the error and returns -1 on failure. */
+int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out);
+/* Parses a square name or prints an error naming the argument; -1 on failure. */
+int cli_parse_square(const char *text, int argn);
+
+/* Reads boards, one per line, from stdin, calling fn for each; skips blank
+ * lines and lines starting with '#'.  Returns 0, EXIT_USAGE on a bad line
+ * (error printed with its line number) or whatever fn returned non-zero. */
+int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), void *ctx);
+
+/* Prints x in the chosen format, followed by a newline. */
+void cli_print_board(uint64_t x, const cli_opts *o);
+/* Prints diagrams side by side, each with a title above it, `per_row` to a row. */
+void cli_print_diagrams(const uint64_t *x, const char *const *titles, int n, int per_row, const cli_opts *o);
+
+/* Commands (cli/commands.c lists them) and the demo's sections, each defined
+ * next to the commands it shows. */
+int cli_cmd_help(int argc, char **argv, const cli_opts *o);
+int cli_cmd_demo(int argc, char **argv, const cli_opts *o);
+int cli_cmd_show(int argc, char **argv, const cli_opts *o);
+int cli_cmd_transform(int argc, char **argv, const cli_opts *o);
+int cli_cmd_canonical(int argc, char **argv, const cli_opts *o);
+void cli_demo_symmetries(const cli_opts *o);
+
+#endif

@@ -1,0 +1,28 @@
+/* bitboard.h - 8x8 bitboards for chess and Othello engines.
+ *
+ * The front door: include this one header.  It reads as a table of contents;
+ * each module's header documents its functions.
+ *
+ *   bitboard/core.h   squares (a1 = bit 0 ... h8 = bit 63, diagram there),
+ *                     square helpers, popcount, the compile-time choice of
+ *                     implementation (BB_PORTABLE, BB_NO_GFNI, ...)
+ *   bitboard/sym.h    the 8 symmetries of the square
+ *                       bb_flip_vertical  bb_flip_horizontal  bb_flip_diagonal
+ *                       bb_flip_antidiagonal  bb_rotate_cw  bb_rotate_ccw
+ *                       bb_rotate_180  bb_sym_apply  bb_sym_square
+ *                       bb_sym_compose  bb_sym_inverse  bb_sym_name
+ *                       bb_canonical  bb_canonical_pair  bb_sym_apply_array
+ *                     each with *_portable and (where compiled for) *_gfni
+ *   bitboard/io.h     text: bb_parse_board  bb_parse_square  bb_square_name
+ *                       bb_format_board  bb_format_from_name
+ *
+ * Thread safety: no function writes shared state the caller can observe;
+ * all are safe to call from many threads at once. */
+#ifndef BITBOARD_H
+#define BITBOARD_H
+
+#include "bitboard/core.h"
+#include "bitboard/sym.h"
+#include "bitboard/io.h"
+
+#endif /* BITBOARD_H */

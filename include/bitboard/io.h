@@ -1,0 +1,53 @@
+/* bitboard/io.h - boards and squares as text.  Included by <bitboard.h>.
+ *
+ * Accepted board text (leading and trailing white space ignored):
+ *   0x10000000          hex, 1 to 16 significant digits (0X too)
+ *   268435456           decimal, at most 18446744073709551615
+ *   0b1000...           binary, bit 0 (a1) rightmost
+ *   e4,d5  or  e4 d5    a square list (commas and/or spaces); "none" is empty
+ *   a diagram           8 rows of 8 cells, one row a line: '.', '0', '-' or
+ *                       '_' is empty, '1', 'x', 'X', '#', '*', '@', 'o', 'O'
+ *                       is set; cells may be separated by spaces; a rank label
+ *                       before (or after) the cells and a line of file letters
+ *                       are allowed, so formatted diagrams read back.  Rank 8
+ *                       first, or row 1 first with BB_IO_OTHELLO.            */
+#ifndef BITBOARD_IO_H
+#define BITBOARD_IO_H
+
+#include "core.h"
+
+enum {
+    BB_IO_OTHELLO = 1 /* diagrams print/read row 1 on top, files on top */
+};
+
+typedef enum {
+    BB_FORMAT_HEX,     /* 0x0000000010000000 */
+    BB_FORMAT_DIAGRAM, /* 8 rows with coordinates, then a newline-terminated */
+    BB_FORMAT_SQUARES, /* e4,d5  (ascending square order; "none" if empty) */
+    BB_FORMAT_JSON     /* {"hex":"0x…","squares":["e4"],"count":1} */
+} bb_format;
+
+/* Where and why parsing failed.  pos is the 1-based character position in
+ * the text (0 if the whole text is at fault); line and column are 1-based
+ * within a diagram (0 otherwise).  msg names the token and the problem. */
+typedef struct {
+    int pos, line, column;
+    char msg[192];
+} bb_parse_error;
+
+/* Parses text into *out.  Returns 0, or -1 with *err (if not NULL) filled. */
+int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_error *err);
+/* Parses a square name "a1".."h8" (either case) alone; returns 0..63 or -1. */
+int bb_parse_square(const char *text);
+/* "a1".."h8" for 0..63, "??" otherwise; buf needs 3 bytes; returns buf. */
+char *bb_square_name(int sq, char buf[3]);
+
+/* Writes x in the format into buf (always NUL-terminated if size > 0) and
+ * returns the length the full text needs, like snprintf.  flags: BB_IO_*.
+ * BB_FORMAT_DIAGRAM needs at most BB_FORMAT_MAX bytes, the others fewer. */
+size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsigned flags);
+#define BB_FORMAT_MAX 1024
+/* "hex", "diagram", "squares", "json" -> 0 and *fmt, else -1. */
+int bb_format_from_name(const char *name, bb_format *fmt);
+
+#endif /* BITBOARD_IO_H */

@@ -1,0 +1,113 @@
+/* The symmetry group's tables and canonical forms. */
+#include <string.h>
+
+#include "bitboard.h"
+
+/* Each symmetry as a signed permutation of (file, rank) about the centre:
+ * with u = 2f - 7, v = 2r - 7 (odd numbers -7..7), a symmetry maps
+ * (u, v) -> (a*u + b*v, c*u + d*v) for a 2x2 matrix of 0 and +-1. */
+typedef struct { signed char a, b, c, d; } sym_matrix;
+
+static const sym_matrix sym_matrices[BB_SYM_COUNT] = {
+    [BB_SYM_IDENTITY] = {1, 0, 0, 1},
+    [BB_SYM_ROTATE_CW] = {0, 1, -1, 0},       /* (f, r) -> (r, 7-f)   */
+    [BB_SYM_ROTATE_180] = {-1, 0, 0, -1},
+    [BB_SYM_ROTATE_CCW] = {0, -1, 1, 0},      /* (f, r) -> (7-r, f)   */
+    [BB_SYM_FLIP_VERTICAL] = {1, 0, 0, -1},
+    [BB_SYM_FLIP_HORIZONTAL] = {-1, 0, 0, 1},
+    [BB_SYM_FLIP_DIAGONAL] = {0, 1, 1, 0},
+    [BB_SYM_FLIP_ANTIDIAGONAL] = {0, -1, -1, 0},
+};
+
+static bb_sym sym_from_matrix(sym_matrix m)
+{
+    for (int s = 0; s < BB_SYM_COUNT; s++) {
+        const sym_matrix *t = &sym_matrices[s];
+        if (t->a == m.a && t->b == m.b && t->c == m.c && t->d == m.d)
+            return (bb_sym)s;
+    }
+    return BB_SYM_IDENTITY; /* unreachable: the group is closed */
+}
+
+bb_sym bb_sym_compose(bb_sym first, bb_sym then)
+{
+    const sym_matrix *p = &sym_matrices[(unsigned)first & 7];
+    const sym_matrix *q = &sym_matrices[(unsigned)then & 7];
+    sym_matrix m = { /* q * p: p acts first */
+        (signed char)(q->a * p->a + q->b * p->c), (signed char)(q->a * p->b + q->b * p->d),
+        (signed char)(q->c * p->a + q->d * p->c), (signed char)(q->c * p->b + q->d * p->d),
+    };
+    return sym_from_matrix(m);
+}
+
+bb_sym bb_sym_inverse(bb_sym s)
+{
+    /* Every element is its own inverse except the quarter turns. */
+    if (s == BB_SYM_ROTATE_CW) return BB_SYM_ROTATE_CCW;
+    if (s == BB_SYM_ROTATE_CCW) return BB_SYM_ROTATE_CW;
+    return s;
+}
+
+static const char *const sym_names[BB_SYM_COUNT] = {
+    "identity", "rotate_cw", "rotate_180", "rotate_ccw",
+    "flip_vertical", "flip_horizontal", "flip_diagonal", "flip_antidiagonal",
+};
+
+const char *bb_sym_name(bb_sym s)
+{
+    return (unsigned)s < BB_SYM_COUNT ? sym_names[s] : NULL;
+}
+
+int bb_sym_from_name(const char *name, bb_sym *s)
+{
+    for (int i = 0; i < BB_SYM_COUNT; i++) {
+        if (strcmp(name, sym_names[i]) == 0) {
+            *s = (bb_sym)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* All 8 images, sharing work: two transforms of x (mirror, transpose), one
+ * of the transpose, and byte swaps give the rest. */
+static void sym_images(uint64_t x, uint64_t img[BB_SYM_COUNT])
+{
+    uint64_t h = bb_flip_horizontal(x);
+    uint64_t d = bb_flip_diagonal(x);
+    uint64_t hd = bb_flip_horizontal(d); /* (7-r, f): rotate_ccw */
+    img[BB_SYM_IDENTITY] = x;
+    img[BB_SYM_FLIP_HORIZONTAL] = h;
+    img[BB_SYM_FLIP_VERTICAL] = BB_BSWAP64(x);
+    img[BB_SYM_ROTATE_180] = BB_BSWAP64(h);
+    img[BB_SYM_FLIP_DIAGONAL] = d;
+    img[BB_SYM_ROTATE_CW] = BB_BSWAP64(d);
+    img[BB_SYM_ROTATE_CCW] = hd;
+    img[BB_SYM_FLIP_ANTIDIAGONAL] = BB_BSWAP64(hd);
+}
+
+uint64_t bb_canonical(uint64_t x, bb_sym *used)
+{
+    uint64_t img[BB_SYM_COUNT];
+    sym_images(x, img);
+    int best = 0;
+    for (int s = 1; s < BB_SYM_COUNT; s++)
+        if (img[s] < img[best]) best = s;
+    if (used) *used = (bb_sym)best;
+    return img[best];
+}
+
+void bb_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used)
+{
+    uint64_t ip[BB_SYM_COUNT], io[BB_SYM_COUNT];
+    sym_images(*p, ip);
+    sym_images(*o, io);
+    int best = 0;
+    for (int s = 1; s < BB_SYM_COUNT; s++)
+        if (ip[s] < ip[best] || (ip[s] == ip[best] && io[s] < io[best])) best = s;
+    *p = ip[best];
+    *o = io[best];
+    if (used) *used = (bb_sym)best;
+}
+
+const char *bb_version(void) { return BB_VERSION_STRING; }

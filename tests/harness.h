@@ -1,0 +1,50 @@
+/* A small test harness: a test is a function; it passes if no CHECK in it
+ * fails.  Each program ends with "<suite>: N passed, M failed". */
+#ifndef BB_TESTS_HARNESS_H
+#define BB_TESTS_HARNESS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+void bbt_run(const char *name, void (*fn)(void));
+void bbt_fail(const char *file, int line, const char *cond, const char *fmt, ...);
+/* Prints the summary; returns the exit status (0 if nothing failed). */
+int bbt_finish(const char *suite);
+
+#define RUN(fn) bbt_run(#fn, fn)
+/* CHECK(cond, "printf-style context", ...) */
+#define CHECK(cond, ...) \
+    do { if (!(cond)) bbt_fail(__FILE__, __LINE__, #cond, __VA_ARGS__); } while (0)
+#define CHECK_EQ64(a, b, ...)                                                          \
+    do {                                                                               \
+        uint64_t bbt_a = (a), bbt_b = (b);                                             \
+        if (bbt_a != bbt_b) {                                                          \
+            char bbt_ctx[200];                                                         \
+            snprintf(bbt_ctx, sizeof bbt_ctx, __VA_ARGS__);                            \
+            bbt_fail(__FILE__, __LINE__, #a " == " #b, "%s: got 0x%016llx, want 0x%016llx", \
+                     bbt_ctx, (unsigned long long)bbt_a, (unsigned long long)bbt_b);   \
+        }                                                                              \
+    } while (0)
+
+/* Deterministic pseudo-random boards (splitmix64). */
+static inline uint64_t bbt_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+/* Mixed densities: dense, sparse (AND of three) and very dense (OR of three). */
+static inline uint64_t bbt_board(uint64_t *state)
+{
+    uint64_t a = bbt_next(state);
+    switch (a & 3) {
+    case 0: return bbt_next(state) & bbt_next(state) & bbt_next(state);
+    case 1: return bbt_next(state) | bbt_next(state) | bbt_next(state);
+    default: return bbt_next(state);
+    }
+}
+
+#define BBT_RANDOM_BOARDS 100000
+
+#endif
