@@ -76,7 +76,7 @@ demo: cli ## build, then run the tour
 
 bench: lib ## benchmarks; results belong in docs/BENCHMARKS.md
 	@mkdir -p $(BUILD)/bench
-	$(CC) $(CPPFLAGS_ALL) -Ibench $(WARN) -O2 -march=$(ARCH) -fno-tree-vectorize $(if $(findstring clang,$(CC)),-fno-slp-vectorize) \
+	$(CC) $(CPPFLAGS_ALL) -Ibench -Itests $(WARN) -O2 -march=$(ARCH) -fno-tree-vectorize $(if $(findstring clang,$(CC)),-fno-slp-vectorize) \
 	    -o $(BUILD)/bench/bench $(wildcard bench/*.c) $(BUILD)/libbitboard.a
 	$(BUILD)/bench/bench $(BENCH_ARGS)
 

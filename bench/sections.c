@@ -1,0 +1,11 @@
+/* The benchmark sections, in the order `make bench` runs them. */
+#include "bench.h"
+
+void bench_sym(const bench_opts *o);
+void bench_sym_array(const bench_opts *o);
+
+const bench_section bench_sections[] = {
+    {"sym", bench_sym, "the 8 symmetries, one board at a time"},
+    {"sym-array", bench_sym_array, "bb_sym_apply_array over L1-resident and DRAM-sized arrays"},
+};
+const int bench_section_count = (int)(sizeof bench_sections / sizeof bench_sections[0]);
