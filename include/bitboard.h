@@ -24,5 +24,6 @@
 #include "bitboard/core.h"
 #include "bitboard/sym.h"
 #include "bitboard/io.h"
+#include "bitboard/lines.h"
 
 #endif /* BITBOARD_H */

@@ -54,7 +54,7 @@ static inline int bb_square_at(int file, int rank) { return 8 * rank + file; }
  * Hot operations are static inline and come in several implementations, all
  * always callable by explicit name where the compiler targets their ISA.  The
  * plain names (bb_flip_diagonal, ...) use the fastest one the compiler
- * targets.  Define BB_NO_GFNI (or BB_PORTABLE, which implies every BB_NO_*)
+ * targets.  Define BB_NO_GFNI, BB_NO_BMI2 (or BB_PORTABLE, which implies every BB_NO_*)
  * before including <bitboard.h> to force the portable code.               */
 #if defined(BB_PORTABLE)
 #ifndef BB_NO_GFNI
@@ -73,7 +73,13 @@ static inline int bb_square_at(int file, int rank) { return 8 * rank + file; }
 #define BB_HAVE_GFNI 0
 #endif
 
-#if BB_HAVE_GFNI
+#if defined(__BMI2__) && defined(__x86_64__) && !defined(BB_NO_BMI2)
+#define BB_HAVE_BMI2 1 /* the *_pext (pext/pdep) functions exist */
+#else
+#define BB_HAVE_BMI2 0
+#endif
+
+#if BB_HAVE_GFNI || BB_HAVE_BMI2
 #include <immintrin.h>
 #endif
 

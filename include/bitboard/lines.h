@@ -1,0 +1,190 @@
+/* bitboard/lines.h - any rank, file, diagonal or anti-diagonal as 8 bits and
+ * back, and the byte mirror.  Included by <bitboard.h>.
+ *
+ * Bit order of the 8 bits: for a rank, a diagonal and an anti-diagonal, bit i
+ * is the line's square on file i; for a file, bit i is the square on rank i.
+ * Files a diagonal does not reach read as 0 and are ignored on deposit.
+ *
+ * Implementations, all callable by name (derivations in docs/LINES.md):
+ *   *_mul     multiplication by a constant gathers the line into the top byte
+ *             (or spreads a byte over the board); portable
+ *   *_lookup  one table entry (mask, multiplier) per line and square: the
+ *             same multiplication without a switch on the line; portable
+ *   *_pext    BMI2 pext/pdep; only when the compiler targets BMI2
+ * The plain names use pext/pdep where compiled for, else the lookup form. */
+#ifndef BITBOARD_LINES_H
+#define BITBOARD_LINES_H
+
+#include "core.h"
+
+typedef enum {
+    BB_LINE_RANK,
+    BB_LINE_FILE,
+    BB_LINE_DIAGONAL,    /* a1-h8 direction: rank - file constant */
+    BB_LINE_ANTIDIAGONAL /* a8-h1 direction: rank + file constant */
+} bb_line; /* values 0..3 in this order */
+
+#define BB_LINE_COUNT 4
+
+/* The a1-h8-direction diagonal with file - rank == k; requires -7 <= k <= 7.
+ * Shifting the main diagonal down a rank raises file - rank by one. */
+static inline uint64_t bb__diagonal_mask(int k)
+{
+    return k >= 0 ? BB_DIAGONAL_A1H8 >> (8 * k) : BB_DIAGONAL_A1H8 << (-8 * k);
+}
+/* The anti-diagonal with file + rank == s; requires 0 <= s <= 14. */
+static inline uint64_t bb__antidiagonal_mask(int s)
+{
+    return s <= 7 ? BB_ANTIDIAGONAL_A8H1 >> (8 * (7 - s)) : BB_ANTIDIAGONAL_A8H1 << (8 * (s - 7));
+}
+
+/* The whole line through sq (0..63); line must be a bb_line (else 0). */
+static inline uint64_t bb_line_mask(int sq, bb_line line)
+{
+    int f = sq & 7, r = sq >> 3;
+    switch (line) {
+    case BB_LINE_RANK: return BB_RANK_1 << (sq & 56);
+    case BB_LINE_FILE: return BB_FILE_A << f;
+    case BB_LINE_DIAGONAL: return bb__diagonal_mask(f - r);
+    case BB_LINE_ANTIDIAGONAL: return bb__antidiagonal_mask(f + r);
+    }
+    return 0;
+}
+
+/* ---- Multiplication ---------------------------------------------------------
+ * Masked rank, diagonal or anti-diagonal * BB_FILE_A: the square on file f
+ * lands in bit 56 + f, every partial product at its own bit (no carries).
+ * The a-file * BB__FILE_TO_RANK8 (= 2^(56-7r) summed): rank r lands in 56 + r. */
+#define BB__FILE_TO_RANK8 0x0102040810204080ULL
+
+static inline unsigned bb_line_extract_mul(uint64_t x, int sq, bb_line line)
+{
+    int f = sq & 7, r = sq >> 3;
+    switch (line) {
+    case BB_LINE_RANK: return (unsigned)(x >> (sq & 56)) & 0xFF;
+    case BB_LINE_FILE: return (unsigned)((((x >> f) & BB_FILE_A) * BB__FILE_TO_RANK8) >> 56);
+    case BB_LINE_DIAGONAL: return (unsigned)(((x & bb__diagonal_mask(f - r)) * BB_FILE_A) >> 56);
+    case BB_LINE_ANTIDIAGONAL: return (unsigned)(((x & bb__antidiagonal_mask(f + r)) * BB_FILE_A) >> 56);
+    }
+    return 0;
+}
+
+/* bits 0..6 * BB__FILE_TO_RANK8 puts bit r on h-file square 8r + 7 (bit 7
+ * would collide with bit 0 at bit 14 and carry, so it goes by a shift). */
+static inline uint64_t bb__byte_to_file_h(unsigned bits)
+{
+    return (((uint64_t)(bits & 0x7F) * BB__FILE_TO_RANK8) & BB_FILE_H) | ((uint64_t)(bits & 0x80) << 56);
+}
+
+static inline uint64_t bb_line_deposit_mul(unsigned bits, int sq, bb_line line)
+{
+    int f = sq & 7, r = sq >> 3;
+    uint64_t b = bits & 0xFF;
+    switch (line) {
+    case BB_LINE_RANK: return b << (sq & 56);
+    case BB_LINE_FILE: return bb__byte_to_file_h(bits) >> (7 - f);
+    case BB_LINE_DIAGONAL: return (b * BB_FILE_A) & bb__diagonal_mask(f - r);
+    case BB_LINE_ANTIDIAGONAL: return (b * BB_FILE_A) & bb__antidiagonal_mask(f + r);
+    }
+    return 0;
+}
+
+/* ---- Lookup -------------------------------------------------------------------
+ * bb__line_table[line][sq]: the mask and the multiplier that gathers it into
+ * the top byte (BB_FILE_A, or BB__FILE_TO_RANK8 >> file for a file), and the
+ * multiplier that spreads a spread byte back (BB_FILE_A, or 1 << file for a
+ * file, whose byte is first spread down the a-file by bb__a_file_of_byte).
+ * Built at compile time in src/lines/lines.c; indexed by bb__line_index.   */
+typedef struct { uint64_t mask, gather, spread; } bb__line_entry;
+extern const bb__line_entry bb__line_table[BB_LINE_COUNT * 64];
+extern const uint64_t bb__a_file_of_byte[256];
+
+/* The one index of (sq, line) in bb__line_table: builder and users share it. */
+static inline unsigned bb__line_index(int sq, bb_line line) { return ((unsigned)line & 3) * 64 + ((unsigned)sq & 63); }
+
+static inline unsigned bb_line_extract_lookup(uint64_t x, int sq, bb_line line)
+{
+    const bb__line_entry *e = &bb__line_table[bb__line_index(sq, line)];
+    return (unsigned)(((x & e->mask) * e->gather) >> 56);
+}
+static inline uint64_t bb_line_deposit_lookup(unsigned bits, int sq, bb_line line)
+{
+    const bb__line_entry *e = &bb__line_table[bb__line_index(sq, line)];
+    uint64_t b = line == BB_LINE_FILE ? bb__a_file_of_byte[bits & 0xFF] : (uint64_t)(bits & 0xFF);
+    return (b * e->spread) & e->mask;
+}
+
+/* ---- BMI2 -----------------------------------------------------------------------
+ * pext packs the masked bits in square order.  A diagonal starting on file
+ * k > 0 is shifted up k; an anti-diagonal runs the other way in square order,
+ * so it is read from the byte-swapped board, where it is the diagonal with
+ * file - rank == file + rank - 7. */
+#if BB_HAVE_BMI2
+static inline unsigned bb_line_extract_pext(uint64_t x, int sq, bb_line line)
+{
+    int f = sq & 7, r = sq >> 3, k = f - r, s = f + r;
+    switch (line) {
+    case BB_LINE_RANK: return (unsigned)_pext_u64(x, BB_RANK_1 << (sq & 56));
+    case BB_LINE_FILE: return (unsigned)_pext_u64(x, BB_FILE_A << f);
+    case BB_LINE_DIAGONAL: return (unsigned)_pext_u64(x, bb__diagonal_mask(k)) << (k > 0 ? k : 0);
+    case BB_LINE_ANTIDIAGONAL:
+        return (unsigned)_pext_u64(BB_BSWAP64(x), bb__diagonal_mask(s - 7)) << (s > 7 ? s - 7 : 0);
+    }
+    return 0;
+}
+static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
+{
+    int f = sq & 7, r = sq >> 3, k = f - r, s = f + r;
+    switch (line) {
+    case BB_LINE_RANK: return _pdep_u64(bits, BB_RANK_1 << (sq & 56));
+    case BB_LINE_FILE: return _pdep_u64(bits, BB_FILE_A << f);
+    case BB_LINE_DIAGONAL: return _pdep_u64((bits & 0xFF) >> (k > 0 ? k : 0), bb__diagonal_mask(k));
+    case BB_LINE_ANTIDIAGONAL:
+        return BB_BSWAP64(_pdep_u64((bits & 0xFF) >> (s > 7 ? s - 7 : 0), bb__diagonal_mask(s - 7)));
+    }
+    return 0;
+}
+#define BB__LINE_IMPL(name) name##_pext
+#else
+#define BB__LINE_IMPL(name) name##_lookup
+#endif
+
+/* ---- The default ---------------------------------------------------------------- */
+/* The 8 bits of line through sq (0..63) in x, in the order described above. */
+static inline unsigned bb_line_extract(uint64_t x, int sq, bb_line line)
+{
+    return BB__LINE_IMPL(bb_line_extract)(x, sq, line);
+}
+/* The board with the line through sq set from bits (bits off the line ignored). */
+static inline uint64_t bb_line_deposit(unsigned bits, int sq, bb_line line)
+{
+    return BB__LINE_IMPL(bb_line_deposit)(bits, sq, line);
+}
+
+/* "rank", "file", "diagonal", "antidiagonal"; NULL if out of range. */
+const char *bb_line_name(bb_line line);
+/* Parses a name as printed by bb_line_name; returns 0 and sets *line, or -1. */
+int bb_line_from_name(const char *name, bb_line *line);
+
+/* ---- Byte mirror: bit i -> bit 7-i of an 8-bit value -------------------------------
+ * mul: b * 0x80200802 lays four copies of b 10 bits apart; the mask keeps one
+ * bit of each with the residues mod 8 reversed; * 0x0101010101 sums them into
+ * bits 32..39 (no two partial products meet, so no carries). */
+static inline unsigned bb_mirror_byte_mul(unsigned b)
+{
+    return (unsigned)(((((uint64_t)(b & 0xFF) * 0x80200802ULL) & 0x0884422110ULL) * 0x0101010101ULL) >> 32) & 0xFF;
+}
+/* swap: nibbles, then pairs, then neighbours. */
+static inline unsigned bb_mirror_byte_swap(unsigned b)
+{
+    b &= 0xFF;
+    b = ((b >> 4) & 0x0F) | ((b & 0x0F) << 4);
+    b = ((b >> 2) & 0x33) | ((b & 0x33) << 2);
+    return ((b >> 1) & 0x55) | ((b & 0x55) << 1);
+}
+extern const unsigned char bb__mirror_byte_table[256];
+static inline unsigned bb_mirror_byte_table(unsigned b) { return bb__mirror_byte_table[b & 0xFF]; }
+/* The default: the table (fastest measured, docs/BENCHMARKS-lines.md). */
+static inline unsigned bb_mirror_byte(unsigned b) { return bb_mirror_byte_table(b); }
+
+#endif /* BITBOARD_LINES_H */
