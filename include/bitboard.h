@@ -25,5 +25,7 @@
 #include "bitboard/sym.h"
 #include "bitboard/io.h"
 #include "bitboard/lines.h"
+#include "bitboard/rotated.h"
+#include "bitboard/mapping.h"
 
 #endif /* BITBOARD_H */

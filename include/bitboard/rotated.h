@@ -1,0 +1,244 @@
+/* bitboard/rotated.h - pseudo-rotations by 45 degrees and Hyatt's rotated
+ * boards, where every diagonal (or file) is a run of contiguous bits.
+ * Included by <bitboard.h>.  Derivations in docs/LINES.md.
+ *
+ * Pseudo-rotations turn each file f as a ring of 8 squares, so that every
+ * diagonal lands on one rank (two short ones share a rank, each keeping its
+ * files; bit i of that rank is still file i, as bb_line_extract gives it):
+ *   cw    file f down f ranks:    s -> (s - 8*(s&7)) & 63      a1-h8 on rank 1
+ *   ccw   file f up f+1 ranks:    s -> (s + 8*((s&7)+1)) & 63  a8-h1 on rank 1
+ *   uncw, unccw                   their inverses
+ *
+ * Hyatt's rotated boards (bit b of the rotated board holds the square
+ * bb_rotatedNN_square maps to b):
+ *   90    the board turned clockwise: file f is byte 7-f, bit i = rank i
+ *   45    the 15 diagonals (file - rank = 7, 6, ..., -7: h1 first, a8 last),
+ *         each from its lowest file up: h1 | g1 h2 | f1 g2 h3 | ... | a8
+ *   315   the 15 anti-diagonals (file + rank = 0..14: a1 first, h8 last),
+ *         each from its lowest file up: a1 | a2 b1 | a3 b2 c1 | ... | h8
+ * (rotated >> shift[sq]) & ((1 << length[sq]) - 1) is the occupancy of the
+ * line through sq: 8 - |file - rank| (or |file + rank - 7|) bits, lowest file
+ * first.  Every shift is at most 63: no shift by 64 (Crafty has one). */
+#ifndef BITBOARD_ROTATED_H
+#define BITBOARD_ROTATED_H
+
+#include "core.h"
+#include "lines.h"
+#include "sym.h"
+
+/* Rotations of a 64-bit word; n must be 1..63. */
+static inline uint64_t bb__rotr64(uint64_t x, unsigned n) { return (x >> n) | (x << (64 - n)); }
+static inline uint64_t bb__rotl64(uint64_t x, unsigned n) { return (x << n) | (x >> (64 - n)); }
+
+/* ---- Pseudo-rotations by 45 degrees ---------------------------------------------
+ * Rotating the whole word by 8d moves every file d ranks (wrapping); a masked
+ * rotate moves only the selected files.  Three of them, by 1, 2 and 4 ranks,
+ * give every file its own amount: the masks hold the files whose amount has
+ * that bit: f for cw (0xAA 0xCC 0xF0 per rank), (f + 1) & 7 for ccw (0x55
+ * 0x66 0x78).  x & ~m and rotate & m run side by side: 3 cycles a step. */
+#define BB__PR_CW1 0xAAAAAAAAAAAAAAAAULL
+#define BB__PR_CW2 0xCCCCCCCCCCCCCCCCULL
+#define BB__PR_CW4 0xF0F0F0F0F0F0F0F0ULL
+#define BB__PR_CCW1 0x5555555555555555ULL
+#define BB__PR_CCW2 0x6666666666666666ULL
+#define BB__PR_CCW4 0x7878787878787878ULL
+
+/* x with the files in m rotated down (right) by 8d bits: d ranks. */
+static inline uint64_t bb__files_down(uint64_t x, uint64_t m, unsigned d)
+{
+    return (x & ~m) | (bb__rotr64(x, 8 * d) & m);
+}
+static inline uint64_t bb__files_up(uint64_t x, uint64_t m, unsigned d)
+{
+    return (x & ~m) | (bb__rotl64(x, 8 * d) & m);
+}
+
+/* File f down f ranks, wrapping: the a1-h8 diagonal lands on rank 1. */
+static inline uint64_t bb_pseudo_rotate45_cw(uint64_t x)
+{
+    return bb__files_down(bb__files_down(bb__files_down(x, BB__PR_CW1, 1), BB__PR_CW2, 2), BB__PR_CW4, 4);
+}
+/* File f up f+1 ranks, wrapping: the a8-h1 anti-diagonal lands on rank 1. */
+static inline uint64_t bb_pseudo_rotate45_ccw(uint64_t x)
+{
+    return bb__files_up(bb__files_up(bb__files_up(x, BB__PR_CCW1, 1), BB__PR_CCW2, 2), BB__PR_CCW4, 4);
+}
+/* The inverse of bb_pseudo_rotate45_cw: file f up f ranks. */
+static inline uint64_t bb_pseudo_unrotate45_cw(uint64_t x)
+{
+    return bb__files_up(bb__files_up(bb__files_up(x, BB__PR_CW1, 1), BB__PR_CW2, 2), BB__PR_CW4, 4);
+}
+/* The inverse of bb_pseudo_rotate45_ccw: file f down f+1 ranks. */
+static inline uint64_t bb_pseudo_unrotate45_ccw(uint64_t x)
+{
+    return bb__files_down(bb__files_down(bb__files_down(x, BB__PR_CCW1, 1), BB__PR_CCW2, 2), BB__PR_CCW4, 4);
+}
+
+/* Where square sq goes under each pseudo-rotation. */
+static inline int bb_pseudo_rotate45_cw_square(int sq) { return (sq - 8 * (sq & 7)) & 63; }
+static inline int bb_pseudo_rotate45_ccw_square(int sq) { return (sq + 8 * ((sq & 7) + 1)) & 63; }
+static inline int bb_pseudo_unrotate45_cw_square(int sq) { return (sq + 8 * (sq & 7)) & 63; }
+static inline int bb_pseudo_unrotate45_ccw_square(int sq) { return (sq - 8 * ((sq & 7) + 1)) & 63; }
+
+/* The rank (0..7) of the cw board holding sq's diagonal, and that diagonal's
+ * squares on the cw board (the rank's other files hold a second diagonal):
+ * (bb_pseudo_rotate45_cw(x) & mask) >> 8*rank == bb_line_extract(x, sq, BB_LINE_DIAGONAL). */
+static inline int bb_pseudo_rotate45_cw_rank(int sq) { return ((sq >> 3) - (sq & 7)) & 7; }
+static inline uint64_t bb_pseudo_rotate45_cw_mask(int sq)
+{
+    int k = (sq & 7) - (sq >> 3); /* file - rank: files k..7 if k >= 0, else 0..7+k */
+    uint64_t files = k >= 0 ? (0xFFu << k) & 0xFFu : 0xFFu >> -k;
+    return files << (8 * bb_pseudo_rotate45_cw_rank(sq));
+}
+/* The same for the ccw board and sq's anti-diagonal (BB_LINE_ANTIDIAGONAL). */
+static inline int bb_pseudo_rotate45_ccw_rank(int sq) { return ((sq >> 3) + (sq & 7) + 1) & 7; }
+static inline uint64_t bb_pseudo_rotate45_ccw_mask(int sq)
+{
+    int s = (sq & 7) + (sq >> 3); /* file + rank: files 0..s if s <= 7, else s-7..7 */
+    uint64_t files = s <= 7 ? 0xFFu >> (7 - s) : (0xFFu << (s - 7)) & 0xFFu;
+    return files << (8 * bb_pseudo_rotate45_ccw_rank(sq));
+}
+
+/* ---- Hyatt's rotated boards: tables ------------------------------------------------- */
+extern const unsigned char bb_rotated90_shift[64];   /* 8 * (7 - file); length 8 */
+extern const unsigned char bb_rotated45_shift[64];   /* the first bit of sq's diagonal */
+extern const unsigned char bb_rotated45_length[64];  /* 8 - |file - rank| */
+extern const unsigned char bb_rotated315_shift[64];  /* the first bit of sq's anti-diagonal */
+extern const unsigned char bb_rotated315_length[64]; /* 8 - |file + rank - 7| */
+
+/* The occupancy index of sq's line in a rotated board: length[sq] bits, the
+ * line's lowest file first (for 90: the file, rank 1 first). */
+static inline unsigned bb_rotated90_index(uint64_t r90, int sq) { return (unsigned)(r90 >> bb_rotated90_shift[sq]) & 0xFF; }
+static inline unsigned bb_rotated45_index(uint64_t r45, int sq)
+{
+    return (unsigned)(r45 >> bb_rotated45_shift[sq]) & ((1u << bb_rotated45_length[sq]) - 1);
+}
+static inline unsigned bb_rotated315_index(uint64_t r315, int sq)
+{
+    return (unsigned)(r315 >> bb_rotated315_shift[sq]) & ((1u << bb_rotated315_length[sq]) - 1);
+}
+
+/* The bit of each rotated board that holds square sq. */
+static inline int bb_rotated90_square(int sq) { return 8 * (7 - (sq & 7)) + (sq >> 3); }
+static inline int bb_rotated45_square(int sq)
+{
+    int f = sq & 7, r = sq >> 3;
+    return bb_rotated45_shift[sq] + (f < r ? f : r);
+}
+static inline int bb_rotated315_square(int sq)
+{
+    int f = sq & 7, s = f + (sq >> 3);
+    return bb_rotated315_shift[sq] + f - (s > 7 ? s - 7 : 0);
+}
+
+/* ---- Whole-board conversions ----------------------------------------------------------
+ * After the cw pseudo-rotation, rank j >= 1 holds diagonal 8-j in its top j
+ * bits and diagonal -j in its low 8-j bits; rank 0 holds diagonal 0.  The
+ * rotated-45 board is the top parts packed in rank order (28 bits), then the
+ * low parts with rank 0 first (36 bits): two order-keeping compressions, pext
+ * with BMI2 or six shift steps each (Hacker's Delight 7-4) without.  The ccw
+ * board gives rotated-315 the same way with the low and top parts swapped. */
+#define BB__R45_LOW 0xFEFCF8F0E0C08000ULL  /* bits that form rotated-45 bits 0..27 */
+#define BB__R315_LOW 0x7F3F1F0F07030100ULL /* bits that form rotated-315 bits 0..27 */
+
+/* One step of an order-keeping compression: the bits in mv move down by s. */
+static inline uint64_t bb__compress_step(uint64_t x, uint64_t mv, unsigned s)
+{
+    uint64_t t = x & mv;
+    return (x ^ t) | (t >> s);
+}
+/* Its inverse, for the expansion: the bits in mv come back up by s. */
+static inline uint64_t bb__expand_step(uint64_t x, uint64_t mv, unsigned s)
+{
+    return (x & ~mv) | ((x << s) & mv);
+}
+/* The move masks of the steps (by 1, 2, 4, 8, 16, 32), computed from the
+ * masks by Hacker's Delight's compress; tests/test_rotated.c recomputes them. */
+#define BB__CMP_R45_LO 0x00FCF80000C08000ULL, 0x007E00F0E0004000ULL, 0xFE00003C00601000ULL, \
+                       0x00000003F8000100ULL, 0x0000000003FE0000ULL, 0x0FFFFC0000000000ULL
+#define BB__CMP_R45_HI 0x010300001F3F0000ULL, 0x0001870F0F800000ULL, 0x00806003C0000000ULL, \
+                       0x000007C000000000ULL, 0x0008000000000000ULL, 0x0000000000000000ULL
+#define BB__CMP_R315_LO 0x7F3F000007030000ULL, 0x3F801F0F00018000ULL, 0x000007C003806000ULL, \
+                        0x0000007FC0000700ULL, 0x000000007FF80000ULL, 0x0FFF800000000000ULL
+#define BB__CMP_R315_HI 0x00C0E00000FCFE00ULL, 0x000070F0F87E0000ULL, 0x80601C003E000000ULL, \
+                        0x080001FC00000000ULL, 0x000E000000000000ULL, 0x0000000000000000ULL
+
+static inline uint64_t bb__compress6(uint64_t x, uint64_t m, uint64_t a, uint64_t b, uint64_t c,
+                                     uint64_t d, uint64_t e, uint64_t f)
+{
+    x &= m;
+    x = bb__compress_step(x, a, 1);
+    x = bb__compress_step(x, b, 2);
+    x = bb__compress_step(x, c, 4);
+    x = bb__compress_step(x, d, 8);
+    x = bb__compress_step(x, e, 16);
+    return bb__compress_step(x, f, 32);
+}
+static inline uint64_t bb__expand6(uint64_t x, uint64_t m, uint64_t a, uint64_t b, uint64_t c,
+                                   uint64_t d, uint64_t e, uint64_t f)
+{
+    x = bb__expand_step(x, f, 32);
+    x = bb__expand_step(x, e, 16);
+    x = bb__expand_step(x, d, 8);
+    x = bb__expand_step(x, c, 4);
+    x = bb__expand_step(x, b, 2);
+    return bb__expand_step(x, a, 1) & m;
+}
+#define BB__LOW28 0x000000000FFFFFFFULL
+
+static inline uint64_t bb_rotated45_portable(uint64_t x)
+{
+    uint64_t p = bb_pseudo_rotate45_cw(x);
+    return bb__compress6(p, BB__R45_LOW, BB__CMP_R45_LO) | bb__compress6(p, ~BB__R45_LOW, BB__CMP_R45_HI) << 28;
+}
+static inline uint64_t bb_unrotated45_portable(uint64_t r)
+{
+    uint64_t p = bb__expand6(r & BB__LOW28, BB__R45_LOW, BB__CMP_R45_LO) |
+                 bb__expand6(r >> 28, ~BB__R45_LOW, BB__CMP_R45_HI);
+    return bb_pseudo_unrotate45_cw(p);
+}
+static inline uint64_t bb_rotated315_portable(uint64_t x)
+{
+    uint64_t p = bb_pseudo_rotate45_ccw(x);
+    return bb__compress6(p, BB__R315_LOW, BB__CMP_R315_LO) | bb__compress6(p, ~BB__R315_LOW, BB__CMP_R315_HI) << 28;
+}
+static inline uint64_t bb_unrotated315_portable(uint64_t r)
+{
+    uint64_t p = bb__expand6(r & BB__LOW28, BB__R315_LOW, BB__CMP_R315_LO) |
+                 bb__expand6(r >> 28, ~BB__R315_LOW, BB__CMP_R315_HI);
+    return bb_pseudo_unrotate45_ccw(p);
+}
+
+#if BB_HAVE_BMI2
+static inline uint64_t bb_rotated45_pext(uint64_t x)
+{
+    uint64_t p = bb_pseudo_rotate45_cw(x);
+    return _pext_u64(p, BB__R45_LOW) | _pext_u64(p, ~BB__R45_LOW) << 28;
+}
+static inline uint64_t bb_unrotated45_pext(uint64_t r)
+{
+    return bb_pseudo_unrotate45_cw(_pdep_u64(r, BB__R45_LOW) | _pdep_u64(r >> 28, ~BB__R45_LOW));
+}
+static inline uint64_t bb_rotated315_pext(uint64_t x)
+{
+    uint64_t p = bb_pseudo_rotate45_ccw(x);
+    return _pext_u64(p, BB__R315_LOW) | _pext_u64(p, ~BB__R315_LOW) << 28;
+}
+static inline uint64_t bb_unrotated315_pext(uint64_t r)
+{
+    return bb_pseudo_unrotate45_ccw(_pdep_u64(r, BB__R315_LOW) | _pdep_u64(r >> 28, ~BB__R315_LOW));
+}
+#define BB__ROT_IMPL(name) name##_pext
+#else
+#define BB__ROT_IMPL(name) name##_portable
+#endif
+
+/* The rotated boards of x, and x back from them; the fastest compiled form. */
+static inline uint64_t bb_rotated90(uint64_t x) { return bb_rotate_cw(x); }
+static inline uint64_t bb_unrotated90(uint64_t r) { return bb_rotate_ccw(r); }
+static inline uint64_t bb_rotated45(uint64_t x) { return BB__ROT_IMPL(bb_rotated45)(x); }
+static inline uint64_t bb_unrotated45(uint64_t r) { return BB__ROT_IMPL(bb_unrotated45)(r); }
+static inline uint64_t bb_rotated315(uint64_t x) { return BB__ROT_IMPL(bb_rotated315)(x); }
+static inline uint64_t bb_unrotated315(uint64_t r) { return BB__ROT_IMPL(bb_unrotated315)(r); }
+
+#endif /* BITBOARD_ROTATED_H */
