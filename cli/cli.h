@@ -56,5 +56,11 @@ int cli_cmd_show(int argc, char **argv, const cli_opts *o);
 int cli_cmd_transform(int argc, char **argv, const cli_opts *o);
 int cli_cmd_canonical(int argc, char **argv, const cli_opts *o);
 void cli_demo_symmetries(const cli_opts *o);
+int cli_cmd_line(int argc, char **argv, const cli_opts *o);
+int cli_cmd_deposit(int argc, char **argv, const cli_opts *o);
+int cli_cmd_rotate45(int argc, char **argv, const cli_opts *o);
+int cli_cmd_rotated(int argc, char **argv, const cli_opts *o);
+int cli_cmd_convert(int argc, char **argv, const cli_opts *o);
+void cli_demo_lines(const cli_opts *o);
 
 #endif

@@ -23,6 +23,37 @@ const cli_command cli_commands[] = {
      "symmetry that makes the pair (BOARD, then BOARD2) least, as a\n"
      "transposition table keyed by (player, opponent) would store them.\n"
      "-o hex prints `0xCANON SYM` (or `0xP 0xO SYM`).\n"},
+    {"line", cli_cmd_line, "line BOARD SQUARE LINE", "The 8 bits of a rank, file, diagonal or anti-diagonal.",
+     "LINE is rank, file, diagonal (a1-h8 direction) or antidiagonal (a8-h1\n"
+     "direction), the one through SQUARE.  Bit i of the result is the line's\n"
+     "square on file i (on rank i for a file); files a diagonal does not reach\n"
+     "read as 0.  Prints the bits and the line's mask; -o hex prints\n"
+     "`0xBITS 0xMASK`.\n"
+     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n"},
+    {"deposit", cli_cmd_deposit, "deposit BITS SQUARE LINE", "Put 8 bits on a line: the inverse of `line`.",
+     "BITS is 0..255 (decimal, 0x.. or 0b..), laid on the LINE through SQUARE in\n"
+     "the bit order of `line`; bits for files the line does not reach are ignored.\n"
+     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n"},
+    {"rotate45", cli_cmd_rotate45, "rotate45 cw|ccw|uncw|unccw BOARD...",
+     "Pseudo-rotate boards by 45 degrees (or undo it).",
+     "cw moves file f down f ranks, wrapping, so the a1-h8 diagonal lands on\n"
+     "rank 1 and every other diagonal on one rank; ccw moves file f up f+1\n"
+     "ranks, putting the a8-h1 anti-diagonal on rank 1.  uncw and unccw undo them.\n"
+     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n"},
+    {"rotated", cli_cmd_rotated, "rotated 90|45|315|un90|un45|un315 BOARD...",
+     "Hyatt's rotated boards, and back (un...).",
+     "90 turns the board clockwise (files become bytes); 45 packs the 15\n"
+     "diagonals (a1-h8 direction) end to end from h1 to a8; 315 the 15\n"
+     "anti-diagonals from a1 to h8; each line from its lowest file up.  un90,\n"
+     "un45 and un315 turn rotated boards back into normal ones.\n"
+     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n"},
+    {"convert", cli_cmd_convert, "convert --from MAPPING --to MAPPING BOARD...",
+     "Renumber boards between the 8 square mappings.",
+     "MAPPING is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
+     "berf (a1 = 63), lefr (a2 = 1), lefber, befler or befr; a missing --from or\n"
+     "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
+     "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
+     "  bitboard -o hex convert lerf berlef 0x1\n"},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n"},
@@ -33,5 +64,6 @@ const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]
 
 const cli_demo_section cli_demo_sections[] = {
     {"The 8 symmetries", cli_demo_symmetries},
+    {"Lines, pseudo-rotations and rotated boards", cli_demo_lines},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);
