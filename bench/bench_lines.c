@@ -1,0 +1,219 @@
+/* Lines, pseudo-rotations, rotated boards and the byte mirror: every
+ * implementation side by side, with the baselines the targets name (a lone
+ * pext/pdep; the 64-square loop). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "bitboard.h"
+#include "reference_lines.h"
+
+/* ---- lines --------------------------------------------------------------------
+ * Latency: x = f(x) with the square fixed (loaded once, unknown to the
+ * compiler), so the chain is the data path a caller waits on.  Throughput:
+ * independent boards, the square changing every call (i & 63), so the mask
+ * and multiplier are computed (or looked up) each time. */
+typedef struct { uint64_t seed, sink; const uint64_t *boards; int sq; } line_ctx;
+
+#define LINE_KERNELS(tag, EXPR)                                                  \
+    static void tag##_lat(void *p)                                               \
+    {                                                                            \
+        line_ctx *c = p;                                                         \
+        int sq = c->sq;                                                          \
+        uint64_t x = c->seed;                                                    \
+        for (int i = 0; i < BENCH_LAT_N; i++) {                                  \
+            x = (EXPR);                                                          \
+            BENCH_KEEP(x);                                                       \
+        }                                                                        \
+        c->sink += x;                                                            \
+    }                                                                            \
+    static void tag##_thr(void *p)                                               \
+    {                                                                            \
+        line_ctx *c = p;                                                         \
+        uint64_t acc = 0;                                                        \
+        for (int i = 0; i < BENCH_THR_N; i++) {                                  \
+            int sq = i & 63;                                                     \
+            uint64_t x = c->boards[i];                                           \
+            uint64_t y = (EXPR);                                                 \
+            BENCH_KEEP(y);                                                       \
+            acc ^= y;                                                            \
+        }                                                                        \
+        c->sink += acc;                                                          \
+    }
+
+#define EX(impl, L) ((uint64_t)bb_line_extract_##impl(x, sq, L))
+#define DEP(impl, L) bb_line_deposit_##impl((unsigned)x, sq, L)
+#define LINE_SET(impl)                                                           \
+    LINE_KERNELS(ex_##impl##_r, EX(impl, BB_LINE_RANK))                          \
+    LINE_KERNELS(ex_##impl##_f, EX(impl, BB_LINE_FILE))                          \
+    LINE_KERNELS(ex_##impl##_d, EX(impl, BB_LINE_DIAGONAL))                      \
+    LINE_KERNELS(ex_##impl##_a, EX(impl, BB_LINE_ANTIDIAGONAL))                  \
+    LINE_KERNELS(ex_##impl##_any, EX(impl, (bb_line)(x & 3)))                    \
+    LINE_KERNELS(dep_##impl##_r, DEP(impl, BB_LINE_RANK))                        \
+    LINE_KERNELS(dep_##impl##_f, DEP(impl, BB_LINE_FILE))                        \
+    LINE_KERNELS(dep_##impl##_d, DEP(impl, BB_LINE_DIAGONAL))                    \
+    LINE_KERNELS(dep_##impl##_a, DEP(impl, BB_LINE_ANTIDIAGONAL))                \
+    LINE_KERNELS(dep_##impl##_any, DEP(impl, (bb_line)(x & 3)))
+
+LINE_SET(mul)
+LINE_SET(lookup)
+#if BB_HAVE_BMI2
+LINE_SET(pext)
+/* The baselines: one pext or pdep with the diagonal's mask (fixed, or
+ * computed from the square like the line forms compute theirs). */
+LINE_KERNELS(lone_pext, _pext_u64(x, bb__diagonal_mask((sq & 7) - (sq >> 3))))
+LINE_KERNELS(lone_pdep, _pdep_u64(x, bb__diagonal_mask((sq & 7) - (sq >> 3))))
+#endif
+
+#define LINE_ROW(o, c, op, impl, tag)                                            \
+    do {                                                                         \
+        bench_stat l_ = bench_time((o), tag##_lat, (c), BENCH_LAT_N);            \
+        bench_stat t_ = bench_time((o), tag##_thr, (c), BENCH_THR_N);            \
+        bench_row((op), (impl), &l_, &t_);                                       \
+    } while (0)
+#define LINE_ROWS(o, c, op, kind, l)                                             \
+    LINE_ROW(o, c, op, "mul", kind##_mul_##l);                                   \
+    LINE_ROW(o, c, op, "lookup" LOOKUP_NOTE, kind##_lookup_##l);                 \
+    PEXT_ROW(o, c, op, kind##_pext_##l)
+#if BB_HAVE_BMI2
+#define PEXT_ROW(o, c, op, tag) LINE_ROW(o, c, op, "pext/pdep (default)", tag)
+#define LOOKUP_NOTE ""
+#else
+#define PEXT_ROW(o, c, op, tag) ((void)0)
+#define LOOKUP_NOTE " (default)"
+#endif
+
+/* ---- whole boards ----------------------------------------------------------------- */
+/* The 64-square loop as an engine would write it: a table of where each
+ * square goes (like Crafty's), filled before timing. */
+enum { MAP_CW, MAP_R45, MAP_R315, MAP_R90, MAP_UN45, N_MAPS };
+static unsigned char maps[N_MAPS][64];
+static inline uint64_t loop_map(uint64_t x, const unsigned char *map)
+{
+    uint64_t y = 0;
+    for (int s = 0; s < 64; s++)
+        if (x >> s & 1) y |= (uint64_t)1 << map[s];
+    return y;
+}
+static uint64_t loop_cw(uint64_t x) { return loop_map(x, maps[MAP_CW]); }
+static uint64_t loop_r45(uint64_t x) { return loop_map(x, maps[MAP_R45]); }
+static uint64_t loop_r315(uint64_t x) { return loop_map(x, maps[MAP_R315]); }
+static uint64_t loop_r90(uint64_t x) { return loop_map(x, maps[MAP_R90]); }
+static uint64_t loop_un45(uint64_t x) { return loop_map(x, maps[MAP_UN45]); }
+/* The seed's formulation of the cw pseudo-rotation: x ^= k & (x ^ rot(x)). */
+static inline uint64_t xor_form_cw(uint64_t x)
+{
+    x ^= BB__PR_CW1 & (x ^ bb__rotr64(x, 8));
+    x ^= BB__PR_CW2 & (x ^ bb__rotr64(x, 16));
+    x ^= BB__PR_CW4 & (x ^ bb__rotr64(x, 32));
+    return x;
+}
+static inline uint64_t mirror_mul(uint64_t x) { return bb_mirror_byte_mul((unsigned)x); }
+static inline uint64_t mirror_table(uint64_t x) { return bb_mirror_byte_table((unsigned)x); }
+static inline uint64_t mirror_swap(uint64_t x) { return bb_mirror_byte_swap((unsigned)x); }
+static inline uint64_t r90_portable(uint64_t x) { return bb_rotate_cw_portable(x); }
+
+BENCH_SCALAR_FNS(b_pcw, bb_pseudo_rotate45_cw)
+BENCH_SCALAR_FNS(b_pccw, bb_pseudo_rotate45_ccw)
+BENCH_SCALAR_FNS(b_puncw, bb_pseudo_unrotate45_cw)
+BENCH_SCALAR_FNS(b_punccw, bb_pseudo_unrotate45_ccw)
+BENCH_SCALAR_FNS(b_pcw_xor, xor_form_cw)
+BENCH_SCALAR_FNS(b_pcw_sel, bb_pseudo_rotate45_cw_select)
+BENCH_SCALAR_FNS(b_pccw_sel, bb_pseudo_rotate45_ccw_select)
+BENCH_SCALAR_FNS(b_loop_cw, loop_cw)
+BENCH_SCALAR_FNS(b_loop_r45, loop_r45)
+BENCH_SCALAR_FNS(b_loop_r315, loop_r315)
+BENCH_SCALAR_FNS(b_loop_r90, loop_r90)
+BENCH_SCALAR_FNS(b_loop_un45, loop_un45)
+BENCH_SCALAR_FNS(b_r45_port, bb_rotated45_portable)
+BENCH_SCALAR_FNS(b_un45_port, bb_unrotated45_portable)
+BENCH_SCALAR_FNS(b_r315_port, bb_rotated315_portable)
+BENCH_SCALAR_FNS(b_un315_port, bb_unrotated315_portable)
+BENCH_SCALAR_FNS(b_r90_port, r90_portable)
+BENCH_SCALAR_FNS(b_r90, bb_rotated90)
+#if BB_HAVE_BMI2
+BENCH_SCALAR_FNS(b_r45_pext, bb_rotated45_pext)
+BENCH_SCALAR_FNS(b_un45_pext, bb_unrotated45_pext)
+BENCH_SCALAR_FNS(b_r315_pext, bb_rotated315_pext)
+BENCH_SCALAR_FNS(b_un315_pext, bb_unrotated315_pext)
+#endif
+BENCH_SCALAR_FNS(b_mir_mul, mirror_mul)
+BENCH_SCALAR_FNS(b_mir_table, mirror_table)
+BENCH_SCALAR_FNS(b_mir_swap, mirror_swap)
+
+void bench_lines(const bench_opts *o)
+{
+    uint64_t *boards = malloc(BENCH_THR_N * sizeof *boards), st = 7;
+    if (!boards) return;
+    for (int i = 0; i < BENCH_THR_N; i++) boards[i] = bench_rand(&st);
+    for (int s = 0; s < 64; s++) {
+        maps[MAP_CW][s] = (unsigned char)ref_prot_cw(s);
+        maps[MAP_R45][s] = (unsigned char)ref_rot45(s);
+        maps[MAP_R315][s] = (unsigned char)ref_rot315(s);
+        maps[MAP_R90][s] = (unsigned char)ref_rot90(s);
+        maps[MAP_UN45][ref_rot45(s)] = (unsigned char)s;
+    }
+    line_ctx lc = {0x0123456789ABCDEFULL, 0, boards, BB_C2}; /* c2: a 7-square diagonal starting on b1 */
+    bench_table_header("Lines: bb_line_extract / bb_line_deposit",
+                       "Latency: a chain x = f(x) through one fixed square (c2; the mask is known ahead). "
+                       "Throughput: independent boards, the square changing every call. "
+                       "\"any\" also takes the line from the board (a run-time switch).");
+#if BB_HAVE_BMI2
+    LINE_ROW(o, &lc, "baseline", "lone pext (diagonal mask)", lone_pext);
+    LINE_ROW(o, &lc, "baseline", "lone pdep (diagonal mask)", lone_pdep);
+#endif
+    LINE_ROWS(o, &lc, "extract rank", ex, r);
+    LINE_ROWS(o, &lc, "extract file", ex, f);
+    LINE_ROWS(o, &lc, "extract diagonal", ex, d);
+    LINE_ROWS(o, &lc, "extract antidiagonal", ex, a);
+    LINE_ROWS(o, &lc, "extract any line", ex, any);
+    LINE_ROWS(o, &lc, "deposit rank", dep, r);
+    LINE_ROWS(o, &lc, "deposit file", dep, f);
+    LINE_ROWS(o, &lc, "deposit diagonal", dep, d);
+    LINE_ROWS(o, &lc, "deposit antidiagonal", dep, a);
+    LINE_ROWS(o, &lc, "deposit any line", dep, any);
+
+    bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards};
+    bench_table_header("Byte mirror: bb_mirror_byte", "A chain x = mirror(x) (the low byte), and independent bytes.");
+    BENCH_SCALAR_ROW(o, &c, "mirror_byte", "mul", b_mir_mul);
+    BENCH_SCALAR_ROW(o, &c, "mirror_byte", "table (default)", b_mir_table);
+    BENCH_SCALAR_ROW(o, &c, "mirror_byte", "swap", b_mir_swap);
+
+    bench_table_header("Pseudo-rotations by 45 degrees",
+                       "Three masked rotates each; \"xor form\" is the seed's x ^= k & (x ^ rot(x)), "
+                       "\"blend form\" ours, (x & ~k) | (rot(x) & k), which compilers turn into the xor form; "
+                       "\"select\" ors 8 rotations, each masked to one file.");
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_cw", "64-square loop", b_loop_cw);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_cw", "xor form", b_pcw_xor);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_cw", "blend form (default)", b_pcw);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_cw", "select (_select)", b_pcw_sel);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_ccw", "select (_select)", b_pccw_sel);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_ccw", "blend form (default)", b_pccw);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_unrotate45_cw", "blend form (default)", b_puncw);
+    BENCH_SCALAR_ROW(o, &c, "pseudo_unrotate45_ccw", "blend form (default)", b_punccw);
+
+    bench_table_header("Hyatt's rotated boards: whole-board conversions",
+                       "The baseline is the 64-square loop (one table-free map per set bit).");
+    BENCH_SCALAR_ROW(o, &c, "rotated90", "64-square loop", b_loop_r90);
+    BENCH_SCALAR_ROW(o, &c, "rotated90", "portable (delta swaps)", b_r90_port);
+    BENCH_SCALAR_ROW(o, &c, "rotated90", "default (bb_rotate_cw)", b_r90);
+    BENCH_SCALAR_ROW(o, &c, "rotated45", "64-square loop", b_loop_r45);
+    BENCH_SCALAR_ROW(o, &c, "rotated45", "portable (rotates + compress)", b_r45_port);
+#if BB_HAVE_BMI2
+    BENCH_SCALAR_ROW(o, &c, "rotated45", "pext (default)", b_r45_pext);
+#endif
+    BENCH_SCALAR_ROW(o, &c, "unrotated45", "64-square loop", b_loop_un45);
+    BENCH_SCALAR_ROW(o, &c, "unrotated45", "portable (expand + rotates)", b_un45_port);
+#if BB_HAVE_BMI2
+    BENCH_SCALAR_ROW(o, &c, "unrotated45", "pdep (default)", b_un45_pext);
+#endif
+    BENCH_SCALAR_ROW(o, &c, "rotated315", "64-square loop", b_loop_r315);
+    BENCH_SCALAR_ROW(o, &c, "rotated315", "portable (rotates + compress)", b_r315_port);
+    BENCH_SCALAR_ROW(o, &c, "unrotated315", "portable (expand + rotates)", b_un315_port);
+#if BB_HAVE_BMI2
+    BENCH_SCALAR_ROW(o, &c, "rotated315", "pext (default)", b_r315_pext);
+    BENCH_SCALAR_ROW(o, &c, "unrotated315", "pdep (default)", b_un315_pext);
+#endif
+    if (c.sink + lc.sink == 42) printf("(sink)\n");
+    free(boards);
+}
