@@ -70,6 +70,9 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 #define BSWAP(v) _mm512_shuffle_epi8((v), bswap_idx)
 #define GF(d, m) _mm512_gf2p8affine_epi64_epi8((d), (m), 0)
 
+/* Arrays of at least this many bytes take the streaming path below. */
+#define BB__BIG_BYTES ((size_t)16 << 20)
+
 static inline __attribute__((always_inline)) BB__AVX512 void
 avx512_loop(uint64_t *dst, const uint64_t *src, size_t n, int pre, int gf, int post, uint64_t kv)
 {
@@ -80,6 +83,44 @@ avx512_loop(uint64_t *dst, const uint64_t *src, size_t n, int pre, int gf, int p
         8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     const __m512i k = _mm512_set1_epi64((long long)kv);
     size_t i = 0;
+    if (n * sizeof *dst >= BB__BIG_BYTES) {
+        /* Memory-bound: walk four 4 KiB pages at once (fewer DRAM page
+         * switches) and, when not in place, store around the caches once the
+         * output is 64-byte aligned (no read-for-ownership of the output).
+         * Measured in docs/BENCHMARKS.md against memcpy. */
+        int stream = dst != src;
+        size_t head = stream ? ((64 - ((uintptr_t)dst & 63)) & 63) / 8 : 0;
+        for (; i < head; i += 8) {
+            __mmask8 m = (__mmask8)((1u << (head - i < 8 ? head - i : 8)) - 1);
+            __m512i v = _mm512_maskz_loadu_epi64(m, src + i);
+            BB__STEP(v, pre, gf, post, k);
+            _mm512_mask_storeu_epi64(dst + i, m, v);
+        }
+        i = head;
+        for (; i + 2048 <= n; i += 2048)
+            for (size_t o = i; o < i + 512; o += 8) {
+                __m512i v0 = _mm512_loadu_si512((const void *)(src + o));
+                __m512i v1 = _mm512_loadu_si512((const void *)(src + o + 512));
+                __m512i v2 = _mm512_loadu_si512((const void *)(src + o + 1024));
+                __m512i v3 = _mm512_loadu_si512((const void *)(src + o + 1536));
+                BB__STEP(v0, pre, gf, post, k);
+                BB__STEP(v1, pre, gf, post, k);
+                BB__STEP(v2, pre, gf, post, k);
+                BB__STEP(v3, pre, gf, post, k);
+                if (stream) {
+                    _mm512_stream_si512((void *)(dst + o), v0);
+                    _mm512_stream_si512((void *)(dst + o + 512), v1);
+                    _mm512_stream_si512((void *)(dst + o + 1024), v2);
+                    _mm512_stream_si512((void *)(dst + o + 1536), v3);
+                } else {
+                    _mm512_storeu_si512((void *)(dst + o), v0);
+                    _mm512_storeu_si512((void *)(dst + o + 512), v1);
+                    _mm512_storeu_si512((void *)(dst + o + 1024), v2);
+                    _mm512_storeu_si512((void *)(dst + o + 1536), v3);
+                }
+            }
+        if (stream) _mm_sfence(); /* order the streaming stores before returning */
+    }
     for (; i + 16 <= n; i += 16) {
         __m512i a = _mm512_loadu_si512((const void *)(src + i));
         __m512i b = _mm512_loadu_si512((const void *)(src + i + 8));
