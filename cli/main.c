@@ -157,7 +157,8 @@ int main(int argc, char **argv)
             print_usage(stdout);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
-            printf("bitboard %s\n", bb_version());
+            printf("bitboard %s (symmetries: %s; arrays: %s)\n", bb_version(),
+                   BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
             return 0;
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             return cli_error("unknown option '%s' (bitboard --help lists them)", a);
