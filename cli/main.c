@@ -139,7 +139,7 @@ int cli_cmd_help(int argc, char **argv, const cli_opts *o)
 int main(int argc, char **argv)
 {
     cli_opts o = {BB_FORMAT_DIAGRAM, 0, 0};
-    char *args[256];
+    char **args = argv; /* non-option arguments are compacted in place */
     int n = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -163,7 +163,6 @@ int main(int argc, char **argv)
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             return cli_error("unknown option '%s' (bitboard --help lists them)", a);
         } else {
-            if (n == (int)(sizeof args / sizeof args[0])) return cli_error("too many arguments (at most 255; use '-' and standard input)");
             args[n++] = argv[i];
         }
     }
