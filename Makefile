@@ -44,7 +44,7 @@ all: lib cli ## library (static + shared) and the CLI into $(BUILD)/
 lib: $(BUILD)/libbitboard.a $(BUILD)/libbitboard.so
 cli: $(BUILD)/bitboard
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard $(dir $<)*.h)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard src/*/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 

@@ -277,7 +277,7 @@ static void array_cache_line_aligned_in_place(void)
 
 /* Arrays past 16 MiB take a streaming path: check it, misaligned by one board,
  * copying and in place, against the portable loop (itself checked above). */
-static void array_big(void)
+static void check_array_big(const char *name, array_fn fn)
 {
     size_t n = ((size_t)16 << 20) / 8 + 2048 + 77;
     uint64_t *src = malloc((n + 1) * 8), *dst = malloc((n + 1) * 8), *want = malloc((n + 1) * 8), st = 9;
@@ -286,15 +286,21 @@ static void array_big(void)
     for (int s = 0; s < 8; s++) {
         bb_sym_apply_array_portable(want, src + 1, n, (bb_sym)s);
         dst[0] = 0x77;
-        bb_sym_apply_array(dst + 1, src + 1, n, (bb_sym)s);
-        CHECK(memcmp(dst + 1, want, n * 8) == 0 && dst[0] == 0x77, "big copy, sym %d (%s)", s,
-              bb_sym_apply_array_impl());
+        fn(dst + 1, src + 1, n, (bb_sym)s);
+        CHECK(memcmp(dst + 1, want, n * 8) == 0 && dst[0] == 0x77, "%s big copy, sym %d", name, s);
         memcpy(dst, src, (n + 1) * 8);
-        bb_sym_apply_array(dst + 1, dst + 1, n, (bb_sym)s);
-        CHECK(memcmp(dst + 1, want, n * 8) == 0 && dst[0] == src[0], "big in place, sym %d", s);
+        fn(dst + 1, dst + 1, n, (bb_sym)s);
+        CHECK(memcmp(dst + 1, want, n * 8) == 0 && dst[0] == src[0], "%s big in place, sym %d", name, s);
     }
 out:
     free(src), free(dst), free(want);
+}
+
+static void array_big(void)
+{
+    check_array_big("dispatched", bb_sym_apply_array);
+    if (bb_cpu_has(BB_CPU_AVX2_GFNI)) check_array_big("avx2_gfni", bb_sym_apply_array_avx2_gfni);
+    if (bb_cpu_has(BB_CPU_AVX512_GFNI)) check_array_big("avx512_gfni", bb_sym_apply_array_avx512_gfni);
 }
 
 static void names(void)

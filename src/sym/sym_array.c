@@ -1,5 +1,6 @@
-/* bb_sym_apply_array: one recipe table and one step, stamped for AVX2 + GFNI
- * and AVX-512 + GFNI beside the portable loop, and a run-time choice.  The vector bodies
+/* bb_sym_apply_array: one recipe table and one loop body (sym_array_body.h),
+ * stamped for AVX2 + GFNI and AVX-512 + GFNI beside the portable loop, and a
+ * run-time choice among them.  The vector bodies
  * are compiled with target attributes, so any x86-64 build contains all three
  * and uses what the CPU it runs on supports. */
 #include <string.h>
@@ -56,128 +57,50 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
         break;                                                                  \
     }
 
-/* One vector of boards through a recipe; BSWAP and GF are per-ISA macros. */
-#define BB__STEP(v, pre, gf, post, k)                                           \
-    do {                                                                        \
-        if (pre) v = BSWAP(v);                                                  \
-        if ((gf) == 1) v = GF(v, k);                                            \
-        else if ((gf) == 2) v = GF(k, v);                                       \
-        if (post) v = BSWAP(v);                                                 \
-    } while (0)
-
-/* ---- AVX-512 + GFNI: 16 boards an iteration, masked tail ------------------ */
-#define BB__AVX512 __attribute__((target("avx512f,avx512bw,gfni")))
-#define BSWAP(v) _mm512_shuffle_epi8((v), bswap_idx)
-#define GF(d, m) _mm512_gf2p8affine_epi64_epi8((d), (m), 0)
-
-/* Arrays of at least this many bytes take the streaming path below. */
+/* Arrays of at least this many bytes take the streaming path. */
 #define BB__BIG_BYTES ((size_t)16 << 20)
 
-static inline __attribute__((always_inline)) BB__AVX512 void
-avx512_loop(uint64_t *dst, const uint64_t *src, size_t n, int pre, int gf, int post, uint64_t kv)
-{
-    const __m512i bswap_idx = _mm512_set_epi8(
-        56, 57, 58, 59, 60, 61, 62, 63, 48, 49, 50, 51, 52, 53, 54, 55,
-        40, 41, 42, 43, 44, 45, 46, 47, 32, 33, 34, 35, 36, 37, 38, 39,
-        24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20, 21, 22, 23,
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    const __m512i k = _mm512_set1_epi64((long long)kv);
-    size_t i = 0;
-    if (n * sizeof *dst >= BB__BIG_BYTES) {
-        /* Memory-bound: walk four 4 KiB pages at once (fewer DRAM page
-         * switches) and, when not in place, store around the caches once the
-         * output is 64-byte aligned (no read-for-ownership of the output).
-         * Measured in docs/BENCHMARKS.md against memcpy. */
-        int stream = dst != src;
-        size_t head = stream ? ((64 - ((uintptr_t)dst & 63)) & 63) / 8 : 0;
-        for (; i < head; i += 8) {
-            __mmask8 m = (__mmask8)((1u << (head - i < 8 ? head - i : 8)) - 1);
-            __m512i v = _mm512_maskz_loadu_epi64(m, src + i);
-            BB__STEP(v, pre, gf, post, k);
-            _mm512_mask_storeu_epi64(dst + i, m, v);
-        }
-        i = head;
-        for (; i + 2048 <= n; i += 2048)
-            for (size_t o = i; o < i + 512; o += 8) {
-                __m512i v0 = _mm512_loadu_si512((const void *)(src + o));
-                __m512i v1 = _mm512_loadu_si512((const void *)(src + o + 512));
-                __m512i v2 = _mm512_loadu_si512((const void *)(src + o + 1024));
-                __m512i v3 = _mm512_loadu_si512((const void *)(src + o + 1536));
-                BB__STEP(v0, pre, gf, post, k);
-                BB__STEP(v1, pre, gf, post, k);
-                BB__STEP(v2, pre, gf, post, k);
-                BB__STEP(v3, pre, gf, post, k);
-                if (stream) {
-                    _mm512_stream_si512((void *)(dst + o), v0);
-                    _mm512_stream_si512((void *)(dst + o + 512), v1);
-                    _mm512_stream_si512((void *)(dst + o + 1024), v2);
-                    _mm512_stream_si512((void *)(dst + o + 1536), v3);
-                } else {
-                    _mm512_storeu_si512((void *)(dst + o), v0);
-                    _mm512_storeu_si512((void *)(dst + o + 512), v1);
-                    _mm512_storeu_si512((void *)(dst + o + 1024), v2);
-                    _mm512_storeu_si512((void *)(dst + o + 1536), v3);
-                }
-            }
-        if (stream) _mm_sfence(); /* order the streaming stores before returning */
+/* ---- AVX-512 + GFNI: 8 boards a vector, masked tail --------------------------- */
+#define ISA_NAME avx512_gfni
+#define ISA_TARGET __attribute__((target("avx512f,avx512bw,gfni")))
+#define VEC __m512i
+#define W 8
+#define LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define STREAM(p, v) _mm512_stream_si512((void *)(p), (v))
+#define SET1(k) _mm512_set1_epi64((long long)(k))
+#define BSWAP_IDX _mm512_set_epi8(                                            \
+        56, 57, 58, 59, 60, 61, 62, 63, 48, 49, 50, 51, 52, 53, 54, 55,        \
+        40, 41, 42, 43, 44, 45, 46, 47, 32, 33, 34, 35, 36, 37, 38, 39,        \
+        24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20, 21, 22, 23,        \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
+#define SHUFFLE(v, idx) _mm512_shuffle_epi8((v), (idx))
+#define GF(d, m) _mm512_gf2p8affine_epi64_epi8((d), (m), 0)
+#define TAIL                                                                   \
+    for (; i < n; i += 8) {                                                    \
+        __mmask8 m = (__mmask8)(n - i >= 8 ? 0xFF : (1u << (n - i)) - 1);      \
+        __m512i v = _mm512_maskz_loadu_epi64(m, src + i);                      \
+        BB__STEP(v);                                                           \
+        _mm512_mask_storeu_epi64(dst + i, m, v);                               \
     }
-    for (; i + 16 <= n; i += 16) {
-        __m512i a = _mm512_loadu_si512((const void *)(src + i));
-        __m512i b = _mm512_loadu_si512((const void *)(src + i + 8));
-        BB__STEP(a, pre, gf, post, k);
-        BB__STEP(b, pre, gf, post, k);
-        _mm512_storeu_si512((void *)(dst + i), a);
-        _mm512_storeu_si512((void *)(dst + i + 8), b);
-    }
-    for (; i < n; i += 8) {
-        __mmask8 m = (__mmask8)(n - i >= 8 ? 0xFF : (1u << (n - i)) - 1);
-        __m512i v = _mm512_maskz_loadu_epi64(m, src + i);
-        BB__STEP(v, pre, gf, post, k);
-        _mm512_mask_storeu_epi64(dst + i, m, v);
-    }
-}
+#include "sym_array_body.h"
 
-BB__AVX512 void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-#define LOOP(pre, gf, post, k) avx512_loop(dst, src, n, pre, gf, post, k)
-    BB__FOR_EACH_RECIPE(LOOP)
-#undef LOOP
-}
-#undef BSWAP
-#undef GF
-
-/* ---- AVX2 + GFNI: 8 boards an iteration, portable tail ---------------------- */
-#define BB__AVX2 __attribute__((target("avx2,gfni")))
-#define BSWAP(v) _mm256_shuffle_epi8((v), bswap_idx)
+/* ---- AVX2 + GFNI: 4 boards a vector, portable tail ---------------------------- */
+#define ISA_NAME avx2_gfni
+#define ISA_TARGET __attribute__((target("avx2,gfni")))
+#define VEC __m256i
+#define W 4
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define STREAM(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define SET1(k) _mm256_set1_epi64x((long long)(k))
+#define BSWAP_IDX _mm256_set_epi8(                                            \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,                  \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
+#define SHUFFLE(v, idx) _mm256_shuffle_epi8((v), (idx))
 #define GF(d, m) _mm256_gf2p8affine_epi64_epi8((d), (m), 0)
-
-static inline __attribute__((always_inline)) BB__AVX2 void
-avx2_loop(uint64_t *dst, const uint64_t *src, size_t n, int pre, int gf, int post, uint64_t kv, bb_sym s)
-{
-    const __m256i bswap_idx = _mm256_set_epi8(
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i k = _mm256_set1_epi64x((long long)kv);
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 4));
-        BB__STEP(a, pre, gf, post, k);
-        BB__STEP(b, pre, gf, post, k);
-        _mm256_storeu_si256((__m256i *)(void *)(dst + i), a);
-        _mm256_storeu_si256((__m256i *)(void *)(dst + i + 4), b);
-    }
-    bb_sym_apply_array_portable(dst + i, src + i, n - i, s);
-}
-
-BB__AVX2 void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-#define LOOP(pre, gf, post, k) avx2_loop(dst, src, n, pre, gf, post, k, s)
-    BB__FOR_EACH_RECIPE(LOOP)
-#undef LOOP
-}
-#undef BSWAP
-#undef GF
+#define TAIL bb_sym_apply_array_portable(dst + i, src + i, n - i, s);
+#include "sym_array_body.h"
 
 /* ---- CPU features ------------------------------------------------------------ */
 static unsigned long long xgetbv0(void)
