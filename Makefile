@@ -37,14 +37,14 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS  := include/bitboard.h $(wildcard include/bitboard/*.h)
 
-.PHONY: all lib cli unit test demo bench install uninstall clean help
+.PHONY: all lib cli unit test demo bench install uninstall clean help FORCE
 .DEFAULT_GOAL := all
 
 all: lib cli ## library (static + shared) and the CLI into $(BUILD)/
 lib: $(BUILD)/libbitboard.a $(BUILD)/libbitboard.so
 cli: $(BUILD)/bitboard
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard $(dir $<)*.h)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard src/*/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 
@@ -80,18 +80,26 @@ bench: lib ## benchmarks; results belong in docs/BENCHMARKS.md
 	    -o $(BUILD)/bench/bench $(wildcard bench/*.c) $(BUILD)/libbitboard.a
 	$(BUILD)/bench/bench $(BENCH_ARGS)
 
-$(BUILD)/bitboard.pc: bitboard.pc.in
+$(BUILD)/bitboard.pc: bitboard.pc.in FORCE
 	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 	    -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
-$(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in
+$(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in include/bitboard/core.h
 	@mkdir -p $(BUILD)
 	sed -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
-install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfigVersion.cmake ## install into $(DESTDIR)$(PREFIX)
+# The CMake package file finds the library and headers relative to itself.
+CMAKEDIR := $(LIBDIR)/cmake/bitboard
+$(BUILD)/bitboardConfig.cmake: cmake/bitboardConfig.cmake.in FORCE
+	@mkdir -p $(BUILD)
+	sed -e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
+	    -e "s|@REL_INCLUDEDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" $< > $@
+FORCE:
+
+install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake ## install into $(DESTDIR)$(PREFIX)
 	install -d $(DESTDIR)$(INCLUDEDIR)/bitboard $(DESTDIR)$(LIBDIR)/pkgconfig \
-	    $(DESTDIR)$(LIBDIR)/cmake/bitboard $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 include/bitboard.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 include/bitboard/*.h $(DESTDIR)$(INCLUDEDIR)/bitboard/
 	install -m 644 $(BUILD)/libbitboard.a $(DESTDIR)$(LIBDIR)/
@@ -99,13 +107,12 @@ install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfigVersion.cmake ## instal
 	ln -sf libbitboard.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libbitboard.so.0
 	ln -sf libbitboard.so.0 $(DESTDIR)$(LIBDIR)/libbitboard.so
 	install -m 644 $(BUILD)/bitboard.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
-	install -m 644 cmake/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake \
-	    $(DESTDIR)$(LIBDIR)/cmake/bitboard/
+	install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
 	install -m 755 $(BUILD)/bitboard $(DESTDIR)$(BINDIR)/
 	install -m 644 docs/bitboard.1 $(DESTDIR)$(MANDIR)/man1/
 
 uninstall: ## remove what install put there
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/bitboard $(DESTDIR)$(LIBDIR)/cmake/bitboard
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/bitboard $(DESTDIR)$(CMAKEDIR)
 	rm -f $(DESTDIR)$(INCLUDEDIR)/bitboard.h $(DESTDIR)$(LIBDIR)/libbitboard.* \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/bitboard.pc $(DESTDIR)$(BINDIR)/bitboard \
 	    $(DESTDIR)$(MANDIR)/man1/bitboard.1

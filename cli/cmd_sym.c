@@ -170,7 +170,4 @@ void cli_demo_symmetries(const cli_opts *o)
            "  bitboard -o hex canonical 0x%016llx  ->  0x%016llx %s\n",
            (unsigned long long)f, (unsigned long long)c, bb_sym_name(used));
     printf("so a transposition table stores one entry for the whole class.\n");
-    printf("\nbb_sym_apply_array here runs the %s code: %s\n", bb_sym_apply_array_impl(),
-           BB_HAVE_GFNI ? "the scalar transforms are single gf2p8affineqb instructions"
-                        : "the scalar transforms are portable delta swaps");
 }

@@ -139,7 +139,7 @@ int cli_cmd_help(int argc, char **argv, const cli_opts *o)
 int main(int argc, char **argv)
 {
     cli_opts o = {BB_FORMAT_DIAGRAM, 0, 0};
-    char *args[256];
+    char **args = argv; /* non-option arguments are compacted in place */
     int n = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -157,12 +157,12 @@ int main(int argc, char **argv)
             print_usage(stdout);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
-            printf("bitboard %s\n", bb_version());
+            printf("bitboard %s (symmetries: %s; arrays: %s)\n", bb_version(),
+                   BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
             return 0;
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             return cli_error("unknown option '%s' (bitboard --help lists them)", a);
         } else {
-            if (n == (int)(sizeof args / sizeof args[0])) return cli_error("too many arguments (at most 255; use '-' and standard input)");
             args[n++] = argv[i];
         }
     }

@@ -5,6 +5,21 @@ set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+# The tools the suite needs beyond gcc and make; the machine image has them,
+# and a bare Debian machine gets them here.
+missing=()
+command -v clang >/dev/null || missing+=(clang)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v pkg-config >/dev/null || missing+=(pkgconf)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]} (needed by make test)"
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "cannot install ${missing[*]}: install them and re-run make test"; exit 1
+    fi
+fi
+
 total_p=0 total_f=0
 log=build/test-logs
 mkdir -p "$log"

@@ -1,5 +1,6 @@
-/* bb_sym_apply_array: one loop body, stamped for portable code, AVX2 + GFNI
- * and AVX-512 + GFNI, and a run-time choice among them.  The vector bodies
+/* bb_sym_apply_array: one recipe table and one loop body (sym_array_body.h),
+ * stamped for AVX2 + GFNI and AVX-512 + GFNI beside the portable loop, and a
+ * run-time choice among them.  The vector bodies
  * are compiled with target attributes, so any x86-64 build contains all three
  * and uses what the CPU it runs on supports. */
 #include <string.h>
@@ -34,98 +35,72 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 /* How each symmetry is built from at most three steps on a vector of boards
  * (the same identities as the scalar GFNI code in sym.h):
  *   pre:  byte-swap each board first
- *   gf:   0 none; 1 gf(board, const) mirrors each rank; 2 gf(const, board)
- *         uses the board as the matrix (a transpose with rank reversal)
- *   post: byte-swap each board last                                      */
-typedef struct { unsigned char pre, gf, post; uint64_t k; } sym_recipe;
-
-static const sym_recipe recipes[BB_SYM_COUNT] = {
-    [BB_SYM_IDENTITY] = {0, 0, 0, 0},
-    [BB_SYM_ROTATE_CW] = {1, 2, 0, 0x0102040810204080ULL},
-    [BB_SYM_ROTATE_180] = {0, 1, 1, 0x8040201008040201ULL},
-    [BB_SYM_ROTATE_CCW] = {0, 2, 0, 0x8040201008040201ULL},
-    [BB_SYM_FLIP_VERTICAL] = {1, 0, 0, 0},
-    [BB_SYM_FLIP_HORIZONTAL] = {0, 1, 0, 0x8040201008040201ULL},
-    [BB_SYM_FLIP_DIAGONAL] = {1, 2, 0, 0x8040201008040201ULL},
-    [BB_SYM_FLIP_ANTIDIAGONAL] = {0, 2, 0, 0x0102040810204080ULL},
-};
-
-/* The stamped body.  VEC, LOAD, STORE, BSWAP, GF, SET1 and WIDTH are defined
- * per instruction set below; TAIL handles the last n % WIDTH boards. */
-#define BB__ARRAY_BODY(VEC, WIDTH)                                                     \
-    const sym_recipe r = recipes[(unsigned)s & 7];                                     \
-    const VEC k = SET1(r.k);                                                           \
-    size_t i = 0;                                                                      \
-    if (!r.pre && !r.gf && !r.post) {                                                  \
-        if (dst != src && n) memmove(dst, src, n * sizeof *dst);                       \
-        return;                                                                        \
-    }                                                                                  \
-    for (; i + (WIDTH) <= n; i += (WIDTH)) {                                           \
-        VEC v = LOAD(src + i);                                                         \
-        if (r.pre) v = BSWAP(v);                                                       \
-        if (r.gf == 1) v = GF(v, k);                                                   \
-        else if (r.gf == 2) v = GF(k, v);                                              \
-        if (r.post) v = BSWAP(v);                                                      \
-        STORE(dst + i, v);                                                             \
-    }                                                                                  \
-    TAIL
-
-/* ---- AVX-512 + GFNI: 8 boards a step, masked tail -------------------------- */
-#define BB__AVX512_TARGET __attribute__((target("avx512f,avx512bw,gfni")))
-BB__AVX512_TARGET
-void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-    const __m512i bswap_idx = _mm512_set_epi8(
-        56, 57, 58, 59, 60, 61, 62, 63, 48, 49, 50, 51, 52, 53, 54, 55,
-        40, 41, 42, 43, 44, 45, 46, 47, 32, 33, 34, 35, 36, 37, 38, 39,
-        24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20, 21, 22, 23,
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-#define SET1(c) _mm512_set1_epi64((long long)(c))
-#define LOAD(p) _mm512_loadu_si512((const void *)(p))
-#define STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
-#define BSWAP(v) _mm512_shuffle_epi8((v), bswap_idx)
-#define GF(d, m) _mm512_gf2p8affine_epi64_epi8((d), (m), 0)
-#define TAIL                                                                           \
-    if (i < n) {                                                                       \
-        __mmask8 m = (__mmask8)((1u << (n - i)) - 1);                                  \
-        __m512i v = _mm512_maskz_loadu_epi64(m, src + i);                              \
-        if (r.pre) v = BSWAP(v);                                                       \
-        if (r.gf == 1) v = GF(v, k);                                                   \
-        else if (r.gf == 2) v = GF(k, v);                                              \
-        if (r.post) v = BSWAP(v);                                                      \
-        _mm512_mask_storeu_epi64(dst + i, m, v);                                       \
+ *   gf:   0 none; 1 gf(board, K) mirrors each rank; 2 gf(K, board) uses the
+ *         board as the matrix (a transpose with rank reversal)
+ *   post: byte-swap each board last
+ * LOOP(pre, gf, post, K) is expanded with constants, so each case compiles to
+ * a loop with no branches inside.                                           */
+#define BB__IDENT 0x8040201008040201ULL /* byte j = 1 << j     */
+#define BB__REV 0x0102040810204080ULL   /* byte j = 1 << (7-j) */
+#define BB__FOR_EACH_RECIPE(LOOP)                                               \
+    switch (s) {                                                                \
+    case BB_SYM_ROTATE_CW: LOOP(1, 2, 0, BB__REV); break;                       \
+    case BB_SYM_ROTATE_180: LOOP(0, 1, 1, BB__IDENT); break;                    \
+    case BB_SYM_ROTATE_CCW: LOOP(0, 2, 0, BB__IDENT); break;                    \
+    case BB_SYM_FLIP_VERTICAL: LOOP(1, 0, 0, 0); break;                         \
+    case BB_SYM_FLIP_HORIZONTAL: LOOP(0, 1, 0, BB__IDENT); break;               \
+    case BB_SYM_FLIP_DIAGONAL: LOOP(1, 2, 0, BB__IDENT); break;                 \
+    case BB_SYM_FLIP_ANTIDIAGONAL: LOOP(0, 2, 0, BB__REV); break;               \
+    case BB_SYM_IDENTITY:                                                       \
+    default:                                                                    \
+        if (dst != src && n) memmove(dst, src, n * sizeof *dst);                \
+        break;                                                                  \
     }
-    BB__ARRAY_BODY(__m512i, 8)
-#undef SET1
-#undef LOAD
-#undef STORE
-#undef BSWAP
-#undef GF
-#undef TAIL
-}
 
-/* ---- AVX2 + GFNI: 4 boards a step, portable tail ---------------------------- */
-#define BB__AVX2_TARGET __attribute__((target("avx2,gfni")))
-BB__AVX2_TARGET
-void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-    const __m256i bswap_idx = _mm256_set_epi8(
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-#define SET1(c) _mm256_set1_epi64x((long long)(c))
-#define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define BSWAP(v) _mm256_shuffle_epi8((v), bswap_idx)
+/* Arrays of at least this many bytes take the streaming path. */
+#define BB__BIG_BYTES ((size_t)16 << 20)
+
+/* ---- AVX-512 + GFNI: 8 boards a vector, masked tail --------------------------- */
+#define ISA_NAME avx512_gfni
+#define ISA_TARGET __attribute__((target("avx512f,avx512bw,gfni")))
+#define VEC __m512i
+#define W 8
+#define LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define STREAM(p, v) _mm512_stream_si512((void *)(p), (v))
+#define SET1(k) _mm512_set1_epi64((long long)(k))
+#define BSWAP_IDX _mm512_set_epi8(                                            \
+        56, 57, 58, 59, 60, 61, 62, 63, 48, 49, 50, 51, 52, 53, 54, 55,        \
+        40, 41, 42, 43, 44, 45, 46, 47, 32, 33, 34, 35, 36, 37, 38, 39,        \
+        24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20, 21, 22, 23,        \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
+#define SHUFFLE(v, idx) _mm512_shuffle_epi8((v), (idx))
+#define GF(d, m) _mm512_gf2p8affine_epi64_epi8((d), (m), 0)
+#define TAIL                                                                   \
+    for (; i < n; i += 8) {                                                    \
+        __mmask8 m = (__mmask8)(n - i >= 8 ? 0xFF : (1u << (n - i)) - 1);      \
+        __m512i v = _mm512_maskz_loadu_epi64(m, src + i);                      \
+        BB__STEP(v);                                                           \
+        _mm512_mask_storeu_epi64(dst + i, m, v);                               \
+    }
+#include "sym_array_body.h"
+
+/* ---- AVX2 + GFNI: 4 boards a vector, portable tail ---------------------------- */
+#define ISA_NAME avx2_gfni
+#define ISA_TARGET __attribute__((target("avx2,gfni")))
+#define VEC __m256i
+#define W 4
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define STREAM(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define SET1(k) _mm256_set1_epi64x((long long)(k))
+#define BSWAP_IDX _mm256_set_epi8(                                            \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,                  \
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
+#define SHUFFLE(v, idx) _mm256_shuffle_epi8((v), (idx))
 #define GF(d, m) _mm256_gf2p8affine_epi64_epi8((d), (m), 0)
 #define TAIL bb_sym_apply_array_portable(dst + i, src + i, n - i, s);
-    BB__ARRAY_BODY(__m256i, 4)
-#undef SET1
-#undef LOAD
-#undef STORE
-#undef BSWAP
-#undef GF
-#undef TAIL
-}
+#include "sym_array_body.h"
 
 /* ---- CPU features ------------------------------------------------------------ */
 static unsigned long long xgetbv0(void)
@@ -154,27 +129,32 @@ static unsigned cpu_features(void)
     return f;
 }
 
-int bb_cpu_has(unsigned features) { return (cpu_features() & features) == features; }
+/* The one process-wide write the library makes: an idempotent cache of the
+ * CPU probe (cpuid can cost microseconds under a hypervisor).  It is atomic,
+ * so concurrent first calls are safe, and every thread computes the same
+ * value.  Bit 31 marks it filled. */
+static _Atomic unsigned cached_features;
+
+static unsigned features(void)
+{
+    unsigned f = atomic_load_explicit(&cached_features, memory_order_relaxed);
+    if (!f) {
+        f = cpu_features() | 0x80000000u;
+        atomic_store_explicit(&cached_features, f, memory_order_relaxed);
+    }
+    return f;
+}
+
+int bb_cpu_has(unsigned want) { return (features() & want) == want; }
 
 typedef void (*array_fn)(uint64_t *, const uint64_t *, size_t, bb_sym);
 
-/* The one process-wide write the library makes: an idempotent cache of the
- * CPU probe (cpuid can cost microseconds under a hypervisor).  It is atomic,
- * so concurrent first calls are safe, and every value it can hold gives the
- * same results. */
-static _Atomic(array_fn) array_choice;
-
 static array_fn choose(void)
 {
-    array_fn f = atomic_load_explicit(&array_choice, memory_order_relaxed);
-    if (!f) {
-        unsigned feat = cpu_features();
-        f = (feat & BB_CPU_AVX512_GFNI) ? bb_sym_apply_array_avx512_gfni
-          : (feat & BB_CPU_AVX2_GFNI) ? bb_sym_apply_array_avx2_gfni
-          : bb_sym_apply_array_portable;
-        atomic_store_explicit(&array_choice, f, memory_order_relaxed);
-    }
-    return f;
+    unsigned f = features();
+    return (f & BB_CPU_AVX512_GFNI) ? bb_sym_apply_array_avx512_gfni
+         : (f & BB_CPU_AVX2_GFNI) ? bb_sym_apply_array_avx2_gfni
+         : bb_sym_apply_array_portable;
 }
 
 void bb_sym_apply_array(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
