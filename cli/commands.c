@@ -40,16 +40,17 @@ const cli_command cli_commands[] = {
      "rank 1 and every other diagonal on one rank; ccw moves file f up f+1\n"
      "ranks, putting the a8-h1 anti-diagonal on rank 1.  uncw and unccw undo them.\n"
      "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n"},
-    {"rotated", cli_cmd_rotated, "rotated 90|45|315|un90|un45|un315 BOARD...",
+    {"rotated", cli_cmd_rotated, "rotated ANGLE BOARD...",
      "Hyatt's rotated boards, and back (un...).",
+     "ANGLE is 90, 45, 315, un90, un45 or un315.\n"
      "90 turns the board clockwise (files become bytes); 45 packs the 15\n"
      "diagonals (a1-h8 direction) end to end from h1 to a8; 315 the 15\n"
      "anti-diagonals from a1 to h8; each line from its lowest file up.  un90,\n"
      "un45 and un315 turn rotated boards back into normal ones.\n"
      "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n"},
-    {"convert", cli_cmd_convert, "convert --from MAPPING --to MAPPING BOARD...",
+    {"convert", cli_cmd_convert, "convert --from M --to M BOARD...",
      "Renumber boards between the 8 square mappings.",
-     "MAPPING is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
+     "M (a MAPPING) is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
      "berf (a1 = 63), lefr (a2 = 1), lefber, befler or befr; a missing --from or\n"
      "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
      "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
