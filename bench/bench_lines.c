@@ -193,7 +193,7 @@ void bench_lines(const bench_opts *o)
     BENCH_SCALAR_ROW(o, &c, "pseudo_unrotate45_ccw", "blend form (default)", b_punccw);
 
     bench_table_header("Hyatt's rotated boards: whole-board conversions",
-                       "The baseline is the 64-square loop (one table-free map per set bit).");
+                       "The baseline is the 64-square loop over a table of where each square goes (filled before timing).");
     BENCH_SCALAR_ROW(o, &c, "rotated90", "64-square loop", b_loop_r90);
     BENCH_SCALAR_ROW(o, &c, "rotated90", "portable (delta swaps)", b_r90_port);
     BENCH_SCALAR_ROW(o, &c, "rotated90", "default (bb_rotate_cw)", b_r90);
