@@ -20,6 +20,8 @@ typedef struct {
     const char *usage;   /* "transform SYM|all BOARD..." */
     const char *summary; /* one line */
     const char *help;    /* the rest of `bitboard help CMD` */
+    int own_options;     /* options after the command name that the global
+                            parser does not know go to the command */
 } cli_command;
 
 extern const cli_command cli_commands[];

@@ -149,15 +149,16 @@ int cli_cmd_convert(int argc, char **argv, const cli_opts *o)
 {
     bb_mapping from = BB_MAP_LERF, to = BB_MAP_LERF;
     int i = 1, given = 0;
-    for (; i < argc; i++) { /* --from M, --to M, --from=M, --to=M */
+    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) { /* --from M, --to M, --from=M, --to=M */
         const char *a = argv[i], *v = NULL;
-        int is_from = strncmp(a, "--from", 6) == 0, is_to = strncmp(a, "--to", 4) == 0;
-        if (!is_from && !is_to) break;
+        int is_from = strncmp(a, "--from", 6) == 0 && (a[6] == '\0' || a[6] == '=');
+        int is_to = strncmp(a, "--to", 4) == 0 && (a[4] == '\0' || a[4] == '=');
+        if (!is_from && !is_to)
+            return cli_error("convert: unknown option '%s': use --from MAPPING and --to MAPPING", a);
         size_t k = is_from ? 6 : 4;
         if (a[k] == '=') v = a + k + 1;
-        else if (a[k] == '\0' && i + 1 < argc) v = argv[++i];
-        else if (a[k] == '\0') return cli_error("%s needs a square mapping", a);
-        else break;
+        else if (i + 1 < argc) v = argv[++i];
+        else return cli_error("%s needs a square mapping", a);
         if (parse_mapping(v, is_from ? "--from" : "--to", is_from ? &from : &to) != 0) return EXIT_USAGE;
         given = 1;
     }

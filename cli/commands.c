@@ -5,7 +5,7 @@ const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",
      "Each BOARD is printed in the output format.  '-' reads boards from standard\n"
      "input, one per line.  --othello prints row 1 on top.\n"
-     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n"},
+     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n", 0},
     {"transform", cli_cmd_transform, "transform SYM|all BOARD...",
      "Apply one of the 8 symmetries (or all of them) to boards.",
      "SYM is one of: identity rotate_cw rotate_180 rotate_ccw flip_vertical\n"
@@ -15,31 +15,31 @@ const cli_command cli_commands[] = {
      "board.  With all, the 8 images in enum order: as diagrams side by side, or\n"
      "with -o hex|squares|json one line `NAME VALUE` each (json: one object a line).\n"
      "'-' reads boards from standard input, one per line (large inputs stream).\n"
-     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n"},
+     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0},
     {"canonical", cli_cmd_canonical, "canonical BOARD [BOARD2]",
      "The least image of a board (or a pair) under the 8 symmetries.",
      "Prints the canonical form and the symmetry that maps BOARD onto it (the\n"
      "lowest enum value on ties).  With BOARD2, both boards move by the one\n"
      "symmetry that makes the pair (BOARD, then BOARD2) least, as a\n"
      "transposition table keyed by (player, opponent) would store them.\n"
-     "-o hex prints `0xCANON SYM` (or `0xP 0xO SYM`).\n"},
+     "-o hex prints `0xCANON SYM` (or `0xP 0xO SYM`).\n", 0},
     {"line", cli_cmd_line, "line BOARD SQUARE LINE", "The 8 bits of a rank, file, diagonal or anti-diagonal.",
      "LINE is rank, file, diagonal (a1-h8 direction) or antidiagonal (a8-h1\n"
      "direction), the one through SQUARE.  Bit i of the result is the line's\n"
      "square on file i (on rank i for a file); files a diagonal does not reach\n"
      "read as 0.  Prints the bits and the line's mask; -o hex prints\n"
      "`0xBITS 0xMASK`.\n"
-     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n"},
+     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0},
     {"deposit", cli_cmd_deposit, "deposit BITS SQUARE LINE", "Put 8 bits on a line: the inverse of `line`.",
      "BITS is 0..255 (decimal, 0x.. or 0b..), laid on the LINE through SQUARE in\n"
      "the bit order of `line`; bits for files the line does not reach are ignored.\n"
-     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n"},
+     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0},
     {"rotate45", cli_cmd_rotate45, "rotate45 cw|ccw|uncw|unccw BOARD...",
      "Pseudo-rotate boards by 45 degrees (or undo it).",
      "cw moves file f down f ranks, wrapping, so the a1-h8 diagonal lands on\n"
      "rank 1 and every other diagonal on one rank; ccw moves file f up f+1\n"
      "ranks, putting the a8-h1 anti-diagonal on rank 1.  uncw and unccw undo them.\n"
-     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n"},
+     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n", 0},
     {"rotated", cli_cmd_rotated, "rotated ANGLE BOARD...",
      "Hyatt's rotated boards, and back (un...).",
      "ANGLE is 90, 45, 315, un90, un45 or un315.\n"
@@ -47,19 +47,19 @@ const cli_command cli_commands[] = {
      "diagonals (a1-h8 direction) end to end from h1 to a8; 315 the 15\n"
      "anti-diagonals from a1 to h8; each line from its lowest file up.  un90,\n"
      "un45 and un315 turn rotated boards back into normal ones.\n"
-     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n"},
+     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n", 0},
     {"convert", cli_cmd_convert, "convert --from M --to M BOARD...",
      "Renumber boards between the 8 square mappings.",
      "M (a MAPPING) is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
      "berf (a1 = 63), lefr (a2 = 1), lefber, befler or befr; a missing --from or\n"
      "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
      "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
-     "  bitboard -o hex convert lerf berlef 0x1\n"},
+     "  bitboard -o hex convert lerf berlef 0x1\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
-     "one section for each module.\n"},
+     "one section for each module.\n", 0},
     {"help", cli_cmd_help, "help [COMMAND]", "Show help for all commands or for one.",
-     "Prints the usage of COMMAND, what it does and examples.\n"},
+     "Prints the usage of COMMAND, what it does and examples.\n", 0},
 };
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 

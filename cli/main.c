@@ -161,7 +161,10 @@ int main(int argc, char **argv)
                    BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
             return 0;
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
-            return cli_error("unknown option '%s' (bitboard --help lists them)", a);
+            const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
+            if (!c || !c->own_options)
+                return cli_error("unknown option '%s' (bitboard --help lists them)", a);
+            args[n++] = argv[i]; /* the command parses its own options */
         } else {
             args[n++] = argv[i];
         }

@@ -64,6 +64,14 @@ check convert-berlef -o squares convert berlef lerf 0x1
 check convert-to-lefr -o hex convert lerf lefr 0x2
 check convert-bad-mapping convert lerf lerx 0x1
 check convert-arity convert lerf berf
+check convert-options -o hex convert --from berf --to lerf 0x8000000000000000
+check convert-options-eq -o hex convert --to=berlef --from=lerf a8
+check convert-options-default-to -o squares convert --from berlef 0x1
+check convert-bad-option convert --frm berf 0x1
+check convert-option-no-value convert --from
+check convert-option-bad-mapping convert --from=xx 0x1
+check convert-option-no-board convert --from berf --to lerf
+check unknown-option-elsewhere show --from berf 0x1
 SECTION='Lines, pseudo-rotations' check demo-lines demo
 check help-line help line
 
