@@ -110,6 +110,20 @@ static inline int bb_popcount(uint64_t x) { return __builtin_popcountll(x); }
 static inline int bb_popcount(uint64_t x) { return bb__popcount_portable(x); }
 #endif
 
+/* ---- Run-time CPU features -------------------------------------------------
+ * The compiled array functions choose their code at run time with these. */
+typedef enum {
+    BB_CPU_BMI2 = 1,
+    BB_CPU_GFNI = 2,         /* with SSE: the scalar *_gfni functions */
+    BB_CPU_AVX2_GFNI = 4,    /* AVX2 + GFNI, and the OS saves YMM state */
+    BB_CPU_AVX512_GFNI = 8,  /* AVX-512 F/BW + GFNI, and the OS saves ZMM state */
+    BB_CPU_AVX512 = 16       /* AVX-512 F/BW, and the OS saves ZMM state */
+} bb_cpu_feature;
+/* Nonzero if this CPU and OS support every feature in the mask and this
+ * library build may use them (a BB_NO_DISPATCH build uses none: then only 0
+ * is supported).  Cheap: the probe runs once per process. */
+int bb_cpu_has(unsigned features);
+
 /* Library version as "MAJOR.MINOR.PATCH" (the compiled library's, which may
  * differ from BB_VERSION_STRING if headers and library are mismatched). */
 const char *bb_version(void);

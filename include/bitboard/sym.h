@@ -183,14 +183,6 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
 void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
 
-typedef enum {
-    BB_CPU_BMI2 = 1,
-    BB_CPU_GFNI = 2,        /* with SSE: the scalar *_gfni functions */
-    BB_CPU_AVX2_GFNI = 4,   /* AVX2 + GFNI, OS saves YMM state */
-    BB_CPU_AVX512_GFNI = 8  /* AVX-512 F/BW + GFNI, OS saves ZMM state */
-} bb_cpu_feature;
-/* Nonzero if this CPU (and OS) supports every feature in the mask. */
-int bb_cpu_has(unsigned features);
 /* Which implementation bb_sym_apply_array uses here: "avx512-gfni", ... */
 const char *bb_sym_apply_array_impl(void);
 

@@ -28,9 +28,7 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BB_NO_DISPATCH)
-#include <cpuid.h>
 #include <immintrin.h>
-#include <stdatomic.h>
 
 /* How each symmetry is built from at most three steps on a vector of boards
  * (the same identities as the scalar GFNI code in sym.h):
@@ -102,58 +100,12 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 #define TAIL bb_sym_apply_array_portable(dst + i, src + i, n - i, s);
 #include "sym_array_body.h"
 
-/* ---- CPU features ------------------------------------------------------------ */
-static unsigned long long xgetbv0(void)
-{
-    unsigned lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return ((unsigned long long)hi << 32) | lo;
-}
-
-static unsigned cpu_features(void)
-{
-    unsigned a, b, c, d, f = 0;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    int osxsave = (c >> 27) & 1;
-    unsigned long long xcr0 = osxsave ? xgetbv0() : 0;
-    int ymm_ok = (xcr0 & 0x6) == 0x6;    /* SSE and AVX state */
-    int zmm_ok = (xcr0 & 0xE6) == 0xE6;  /* plus opmask, ZMM_Hi256, Hi16_ZMM */
-    if (__get_cpuid_max(0, NULL) < 7) return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    int gfni = (c >> 8) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
-    int avx512f = (b >> 16) & 1, avx512bw = (b >> 30) & 1;
-    if (bmi2) f |= BB_CPU_BMI2;
-    if (gfni) f |= BB_CPU_GFNI;
-    if (gfni && avx2 && ymm_ok) f |= BB_CPU_AVX2_GFNI;
-    if (gfni && avx512f && avx512bw && zmm_ok) f |= BB_CPU_AVX512_GFNI;
-    return f;
-}
-
-/* The one process-wide write the library makes: an idempotent cache of the
- * CPU probe (cpuid can cost microseconds under a hypervisor).  It is atomic,
- * so concurrent first calls are safe, and every thread computes the same
- * value.  Bit 31 marks it filled. */
-static _Atomic unsigned cached_features;
-
-static unsigned features(void)
-{
-    unsigned f = atomic_load_explicit(&cached_features, memory_order_relaxed);
-    if (!f) {
-        f = cpu_features() | 0x80000000u;
-        atomic_store_explicit(&cached_features, f, memory_order_relaxed);
-    }
-    return f;
-}
-
-int bb_cpu_has(unsigned want) { return (features() & want) == want; }
-
 typedef void (*array_fn)(uint64_t *, const uint64_t *, size_t, bb_sym);
 
 static array_fn choose(void)
 {
-    unsigned f = features();
-    return (f & BB_CPU_AVX512_GFNI) ? bb_sym_apply_array_avx512_gfni
-         : (f & BB_CPU_AVX2_GFNI) ? bb_sym_apply_array_avx2_gfni
+    return bb_cpu_has(BB_CPU_AVX512_GFNI) ? bb_sym_apply_array_avx512_gfni
+         : bb_cpu_has(BB_CPU_AVX2_GFNI) ? bb_sym_apply_array_avx2_gfni
          : bb_sym_apply_array_portable;
 }
 
@@ -170,7 +122,6 @@ const char *bb_sym_apply_array_impl(void)
 }
 
 #else /* BB_NO_DISPATCH, or not x86-64 with GCC/Clang: portable only */
-int bb_cpu_has(unsigned features) { return features == 0; }
 void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
 {
     bb_sym_apply_array_portable(dst, src, n, s);
