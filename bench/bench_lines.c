@@ -141,6 +141,44 @@ BENCH_SCALAR_FNS(b_mir_mul, mirror_mul)
 BENCH_SCALAR_FNS(b_mir_table, mirror_table)
 BENCH_SCALAR_FNS(b_mir_swap, mirror_swap)
 
+/* The array form: L1-resident boards, the call repeated to be timeable. */
+typedef void (*rot45_array_fn)(uint64_t *, const uint64_t *, size_t, bb_rot45);
+typedef struct { rot45_array_fn fn; uint64_t *dst; const uint64_t *src; size_t n; bb_rot45 w; } rot45_ctx;
+enum { ROT45_N = 2048, ROT45_TIMES = 64 };
+static void run_rot45_array(void *p)
+{
+    rot45_ctx *c = p;
+    for (int t = 0; t < ROT45_TIMES; t++) {
+        c->fn(c->dst, c->src, c->n, c->w);
+        BENCH_OPAQUE(c->dst);
+    }
+}
+
+static void bench_rot45_arrays(const bench_opts *o)
+{
+    uint64_t *buf = aligned_alloc(64, 5 * ROT45_N * 8), st = 3;
+    if (!buf) return;
+    for (size_t i = 0; i < 5 * ROT45_N; i++) buf[i] = bench_rand(&st);
+    bench_bulk_header("Pseudo-rotations over arrays: bb_pseudo_rotate45_array",
+                      "2048 boards (16 KiB each way, L1-resident), the call repeated 64 times a run.");
+    const char *names[4] = {"cw", "ccw", "uncw", "unccw"};
+    for (int w = 0; w < 4; w++) {
+        struct { const char *name; rot45_array_fn fn; unsigned need; } impls[] = {
+            {"portable (scalar loop)", bb_pseudo_rotate45_array_portable, 0},
+            {"avx512", bb_pseudo_rotate45_array_avx512, BB_CPU_AVX512},
+        };
+        for (size_t k = 0; k < 2; k++) {
+            if (!bb_cpu_has(impls[k].need)) continue;
+            rot45_ctx c = {impls[k].fn, buf + 2 * ROT45_N + 128, buf, ROT45_N, (bb_rot45)w};
+            bench_stat s = bench_time(o, run_rot45_array, &c, (double)ROT45_N * ROT45_TIMES);
+            char what[64];
+            snprintf(what, sizeof what, "pseudo_rotate45 %s", names[w]);
+            bench_bulk_row(what, impls[k].name, &s, 16);
+        }
+    }
+    free(buf);
+}
+
 void bench_lines(const bench_opts *o)
 {
     uint64_t *boards = malloc(BENCH_THR_N * sizeof *boards), st = 7;
@@ -191,6 +229,7 @@ void bench_lines(const bench_opts *o)
     BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_ccw", "blend form (default)", b_pccw);
     BENCH_SCALAR_ROW(o, &c, "pseudo_unrotate45_cw", "blend form (default)", b_puncw);
     BENCH_SCALAR_ROW(o, &c, "pseudo_unrotate45_ccw", "blend form (default)", b_punccw);
+    bench_rot45_arrays(o);
 
     bench_table_header("Hyatt's rotated boards: whole-board conversions",
                        "The baseline is the 64-square loop over a table of where each square goes (filled before timing).");

@@ -236,6 +236,36 @@ static void mappings(void)
     CHECK(bb_mapping_name((bb_mapping)8) == NULL, "out of range");
 }
 
+typedef void (*rot45_array_fn)(uint64_t *, const uint64_t *, size_t, bb_rot45);
+
+/* The array forms against the square maps: every length up to 40 and a few
+ * longer ones (vector body, masked tail), copying and in place. */
+static void check_rot45_array(const char *name, rot45_array_fn fn)
+{
+    int (*const maps[4])(int) = {ref_prot_cw, ref_prot_ccw, ref_prot_uncw, ref_prot_unccw};
+    enum { MAX = 300 };
+    uint64_t src[MAX], dst[MAX + 1], st = 21;
+    for (int w = 0; w < 4; w++)
+        for (size_t n = 0; n <= MAX; n += n < 40 ? 1 : 43) {
+            for (size_t i = 0; i < MAX; i++) src[i] = bbt_board(&st);
+            dst[n] = 0xA5;
+            fn(dst, src, n, (bb_rot45)w);
+            int bad = dst[n] != 0xA5;
+            for (size_t i = 0; i < n; i++) bad |= dst[i] != ref_permute(src[i], maps[w]);
+            CHECK(!bad, "%s: rotation %d, n %zu", name, w, n);
+            fn(src, src, n, (bb_rot45)w);
+            for (size_t i = 0; i < n; i++) bad |= src[i] != dst[i];
+            CHECK(!bad, "%s in place: rotation %d, n %zu", name, w, n);
+        }
+}
+
+static void rot45_arrays(void)
+{
+    check_rot45_array("portable", bb_pseudo_rotate45_array_portable);
+    check_rot45_array("dispatched", bb_pseudo_rotate45_array);
+    if (bb_cpu_has(BB_CPU_AVX512)) check_rot45_array("avx512", bb_pseudo_rotate45_array_avx512);
+}
+
 int main(void)
 {
     RUN(references_are_permutations);
@@ -246,5 +276,6 @@ int main(void)
     RUN(indices_match_lines);
     RUN(compress_constants);
     RUN(mappings);
+    RUN(rot45_arrays);
     return bbt_finish("rotated");
 }

@@ -95,6 +95,18 @@ static inline uint64_t bb_pseudo_rotate45_ccw_select(uint64_t x) { return bb__fi
 static inline uint64_t bb_pseudo_unrotate45_cw_select(uint64_t x) { return bb__files_select(x, 0, 1); }
 static inline uint64_t bb_pseudo_unrotate45_ccw_select(uint64_t x) { return bb__files_select(x, 1, 0); }
 
+/* The four as a value, for the array form. */
+typedef enum { BB_ROT45_CW, BB_ROT45_CCW, BB_UNROT45_CW, BB_UNROT45_CCW } bb_rot45;
+
+/* dst[i] = the pseudo-rotation `which` of src[i] for i < n.  dst may equal
+ * src; other overlaps are not allowed.  Uses AVX-512 (8 boards a vector:
+ * a rotate and a bitwise select per step) when the CPU has it, else the
+ * scalar code; each is callable by name (the _avx512 one needs
+ * bb_cpu_has(BB_CPU_AVX512)). */
+void bb_pseudo_rotate45_array(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+void bb_pseudo_rotate45_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+
 /* Where square sq goes under each pseudo-rotation. */
 static inline int bb_pseudo_rotate45_cw_square(int sq) { return (sq - 8 * (sq & 7)) & 63; }
 static inline int bb_pseudo_rotate45_ccw_square(int sq) { return (sq + 8 * ((sq & 7) + 1)) & 63; }
