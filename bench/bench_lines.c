@@ -55,8 +55,12 @@ typedef struct { uint64_t seed, sink; const uint64_t *boards; int sq; } line_ctx
     LINE_KERNELS(dep_##impl##_a, DEP(impl, BB_LINE_ANTIDIAGONAL))                \
     LINE_KERNELS(dep_##impl##_any, DEP(impl, (bb_line)(x & 3)))
 
+/* The default under a name the macros can paste. */
+#define bb_line_extract_default bb_line_extract
+#define bb_line_deposit_default bb_line_deposit
 LINE_SET(mul)
 LINE_SET(lookup)
+LINE_SET(default)
 #if BB_HAVE_BMI2
 LINE_SET(pext)
 /* The baselines: one pext or pdep with the diagonal's mask (fixed, or
@@ -73,14 +77,13 @@ LINE_KERNELS(lone_pdep, _pdep_u64(x, bb__diagonal_mask((sq & 7) - (sq >> 3))))
     } while (0)
 #define LINE_ROWS(o, c, op, kind, l)                                             \
     LINE_ROW(o, c, op, "mul", kind##_mul_##l);                                   \
-    LINE_ROW(o, c, op, "lookup" LOOKUP_NOTE, kind##_lookup_##l);                 \
-    PEXT_ROW(o, c, op, kind##_pext_##l)
+    LINE_ROW(o, c, op, "lookup", kind##_lookup_##l);                             \
+    PEXT_ROW(o, c, op, kind##_pext_##l);                                         \
+    LINE_ROW(o, c, op, "default (bb_line_extract/deposit)", kind##_default_##l)
 #if BB_HAVE_BMI2
-#define PEXT_ROW(o, c, op, tag) LINE_ROW(o, c, op, "pext/pdep (default)", tag)
-#define LOOKUP_NOTE ""
+#define PEXT_ROW(o, c, op, tag) LINE_ROW(o, c, op, "pext/pdep", tag)
 #else
 #define PEXT_ROW(o, c, op, tag) ((void)0)
-#define LOOKUP_NOTE " (default)"
 #endif
 
 /* ---- whole boards ----------------------------------------------------------------- */

@@ -99,6 +99,15 @@ static void tables(void)
             int f = sq & 7;
             CHECK_EQ64(e->gather, l == BB_LINE_FILE ? BB__FILE_TO_RANK8 >> f : BB_FILE_A, "gather %d %d", sq, l);
             CHECK_EQ64(e->spread, l == BB_LINE_FILE ? (uint64_t)1 << f : BB_FILE_A, "spread %d %d", sq, l);
+            /* pext reads the line from the byte-swapped board for an anti-diagonal,
+             * and its bits start at the line's lowest file (0 for a file) */
+            uint64_t m = ref_line_mask(sq, (bb_line)l);
+            CHECK_EQ64(e->pmask, l == BB_LINE_ANTIDIAGONAL ? bb__bswap64_portable(m) : m, "pmask %d %d", sq, l);
+            int first = 8;
+            for (int t = 0; t < 64; t++)
+                if ((m >> t & 1) && (t & 7) < first) first = t & 7;
+            CHECK(bb__line_pext_shift[bb__line_index(sq, (bb_line)l)] == (l == BB_LINE_FILE ? 0 : first),
+                  "pext shift %d %d", sq, l);
         }
 }
 
@@ -112,6 +121,30 @@ static void mirror_byte(void)
         CHECK(bb_mirror_byte(b) == want, "default %u", b);
         CHECK(bb_mirror_byte_swap(b | 0xFF00u) == want, "swap ignores high bits %u", b);
         CHECK(bb_mirror_byte_mul(b | 0x3F00u) == want, "mul ignores high bits %u", b);
+    }
+}
+
+/* The default takes a shortcut when it can see the line is a rank: call it
+ * with each line as a literal, so every path the compiler may pick is run. */
+static void default_with_literal_lines(void)
+{
+    uint64_t st = 13;
+    for (int k = 0; k < 2000; k++) {
+        uint64_t x = bbt_board(&st);
+        unsigned bits = (unsigned)bbt_next(&st) & 0x1FF; /* bit 8 must be ignored */
+        for (int sq = 0; sq < 64; sq++) {
+            CHECK(bb_line_extract(x, sq, BB_LINE_RANK) == ref_line_extract(x, sq, BB_LINE_RANK), "rank %d", sq);
+            CHECK(bb_line_extract(x, sq, BB_LINE_FILE) == ref_line_extract(x, sq, BB_LINE_FILE), "file %d", sq);
+            CHECK(bb_line_extract(x, sq, BB_LINE_DIAGONAL) == ref_line_extract(x, sq, BB_LINE_DIAGONAL), "diag %d", sq);
+            CHECK(bb_line_extract(x, sq, BB_LINE_ANTIDIAGONAL) == ref_line_extract(x, sq, BB_LINE_ANTIDIAGONAL),
+                  "anti %d", sq);
+            CHECK_EQ64(bb_line_deposit(bits, sq, BB_LINE_RANK), ref_line_deposit(bits, sq, BB_LINE_RANK), "rank %d", sq);
+            CHECK_EQ64(bb_line_deposit(bits, sq, BB_LINE_FILE), ref_line_deposit(bits, sq, BB_LINE_FILE), "file %d", sq);
+            CHECK_EQ64(bb_line_deposit(bits, sq, BB_LINE_DIAGONAL), ref_line_deposit(bits, sq, BB_LINE_DIAGONAL),
+                       "diag %d", sq);
+            CHECK_EQ64(bb_line_deposit(bits, sq, BB_LINE_ANTIDIAGONAL),
+                       ref_line_deposit(bits, sq, BB_LINE_ANTIDIAGONAL), "anti %d", sq);
+        }
     }
 }
 
@@ -134,6 +167,7 @@ int main(void)
     RUN(random_boards);
     RUN(tables);
     RUN(mirror_byte);
+    RUN(default_with_literal_lines);
     RUN(names);
     return bbt_finish("lines");
 }

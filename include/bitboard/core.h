@@ -83,6 +83,17 @@ static inline int bb_square_at(int file, int rank) { return 8 * rank + file; }
 #include <immintrin.h>
 #endif
 
+/* BB__ASSUME(c): the compiler may take c as true (lets it drop, e.g., the
+ * zero-extension of a pext result it cannot see is below 256).
+ * BB__CONSTANT_P(x): 1 if the compiler knows x's value here, else 0. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BB__ASSUME(c) do { if (!(c)) __builtin_unreachable(); } while (0)
+#define BB__CONSTANT_P(x) __builtin_constant_p(x)
+#else
+#define BB__ASSUME(c) ((void)0)
+#define BB__CONSTANT_P(x) 0
+#endif
+
 /* Byte swap without compiler help: the fallback where no builtin exists. */
 static inline uint64_t bb__bswap64_portable(uint64_t x)
 {

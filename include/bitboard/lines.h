@@ -11,7 +11,7 @@
  *   *_lookup  one table entry (mask, multiplier) per line and square: the
  *             same multiplication without a switch on the line; portable
  *   *_pext    BMI2 pext/pdep; only when the compiler targets BMI2
- * The plain names use pext/pdep where compiled for, else the lookup form. */
+ * The plain names pick per line, as measured: see "The default" below. */
 #ifndef BITBOARD_LINES_H
 #define BITBOARD_LINES_H
 
@@ -94,9 +94,14 @@ static inline uint64_t bb_line_deposit_mul(unsigned bits, int sq, bb_line line)
  * the top byte (BB_FILE_A, or BB__FILE_TO_RANK8 >> file for a file), and the
  * multiplier that spreads a spread byte back (BB_FILE_A, or 1 << file for a
  * file, whose byte is first spread down the a-file by bb__a_file_of_byte).
- * Built at compile time in src/lines/lines.c; indexed by bb__line_index.   */
-typedef struct { uint64_t mask, gather, spread; } bb__line_entry;
+ * For pext/pdep: pmask, the line on the board pext reads (the byte-swapped
+ * board for an anti-diagonal, where it runs the other way), and in
+ * bb__line_pext_shift the line's first file (0 for a file), where its bits
+ * start in the 8.  Built at compile time in src/lines/lines.c; indexed by
+ * bb__line_index.                                                          */
+typedef struct { uint64_t mask, gather, spread, pmask; } bb__line_entry;
 extern const bb__line_entry bb__line_table[BB_LINE_COUNT * 64];
+extern const unsigned char bb__line_pext_shift[BB_LINE_COUNT * 64];
 extern const uint64_t bb__a_file_of_byte[256];
 
 /* The one index of (sq, line) in bb__line_table: builder and users share it. */
@@ -115,50 +120,57 @@ static inline uint64_t bb_line_deposit_lookup(unsigned bits, int sq, bb_line lin
 }
 
 /* ---- BMI2 -----------------------------------------------------------------------
- * pext packs the masked bits in square order.  A diagonal starting on file
- * k > 0 is shifted up k; an anti-diagonal runs the other way in square order,
- * so it is read from the byte-swapped board, where it is the diagonal with
- * file - rank == file + rank - 7. */
+ * pext packs the masked bits in square order, lowest first.  A diagonal
+ * starting on file k > 0 is shifted up k; an anti-diagonal runs the other way
+ * in square order, so it is read from the byte-swapped board, where it is a
+ * diagonal.  Mask and shift come from the table, so the work per call is the
+ * same for every square (one pext, one shift; a bswap for anti-diagonals). */
 #if BB_HAVE_BMI2
 static inline unsigned bb_line_extract_pext(uint64_t x, int sq, bb_line line)
 {
-    int f = sq & 7, r = sq >> 3, k = f - r, s = f + r;
-    switch (line) {
-    case BB_LINE_RANK: return (unsigned)_pext_u64(x, BB_RANK_1 << (sq & 56));
-    case BB_LINE_FILE: return (unsigned)_pext_u64(x, BB_FILE_A << f);
-    case BB_LINE_DIAGONAL: return (unsigned)_pext_u64(x, bb__diagonal_mask(k)) << (k > 0 ? k : 0);
-    case BB_LINE_ANTIDIAGONAL:
-        return (unsigned)_pext_u64(BB_BSWAP64(x), bb__diagonal_mask(s - 7)) << (s > 7 ? s - 7 : 0);
-    }
-    return 0;
+    unsigned i = bb__line_index(sq, line);
+    uint64_t src = line == BB_LINE_ANTIDIAGONAL ? BB_BSWAP64(x) : x;
+    uint64_t r = _pext_u64(src, bb__line_table[i].pmask);
+    if (line == BB_LINE_DIAGONAL || line == BB_LINE_ANTIDIAGONAL) r <<= bb__line_pext_shift[i];
+    BB__ASSUME(r <= 0xFF); /* at most 8 bits, and no zero-extension to pay for */
+    return (unsigned)r;
 }
 static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
 {
-    int f = sq & 7, r = sq >> 3, k = f - r, s = f + r;
-    switch (line) {
-    case BB_LINE_RANK: return _pdep_u64(bits, BB_RANK_1 << (sq & 56));
-    case BB_LINE_FILE: return _pdep_u64(bits, BB_FILE_A << f);
-    case BB_LINE_DIAGONAL: return _pdep_u64((bits & 0xFF) >> (k > 0 ? k : 0), bb__diagonal_mask(k));
-    case BB_LINE_ANTIDIAGONAL:
-        return BB_BSWAP64(_pdep_u64((bits & 0xFF) >> (s > 7 ? s - 7 : 0), bb__diagonal_mask(s - 7)));
-    }
-    return 0;
+    unsigned i = bb__line_index(sq, line);
+    uint64_t b = bits; /* pdep reads only as many low bits as the line has */
+    if (line == BB_LINE_DIAGONAL || line == BB_LINE_ANTIDIAGONAL) b >>= bb__line_pext_shift[i];
+    uint64_t d = _pdep_u64(b, bb__line_table[i].pmask);
+    return line == BB_LINE_ANTIDIAGONAL ? BB_BSWAP64(d) : d;
 }
-#define BB__LINE_IMPL(name) name##_pext
-#else
-#define BB__LINE_IMPL(name) name##_lookup
 #endif
 
-/* ---- The default ---------------------------------------------------------------- */
+/* ---- The default ----------------------------------------------------------------
+ * Measured (docs/BENCHMARKS.md): when the compiler can see the line, a rank is
+ * a shift (2 cycles); a file or a diagonal is pext/pdep (3-5); an
+ * anti-diagonal is the lookup form's multiplication (5, against 6-7 for
+ * pext's extra byte swap).  When the line is only known at run time, the
+ * lookup form: no branch on the line at all. */
+#if BB_HAVE_BMI2
+#define BB__LINE_FAST(name, line, ...) \
+    ((line) == BB_LINE_ANTIDIAGONAL ? name##_lookup(__VA_ARGS__) : name##_pext(__VA_ARGS__))
+#else
+#define BB__LINE_FAST(name, line, ...) name##_lookup(__VA_ARGS__)
+#endif
+
 /* The 8 bits of line through sq (0..63) in x, in the order described above. */
 static inline unsigned bb_line_extract(uint64_t x, int sq, bb_line line)
 {
-    return BB__LINE_IMPL(bb_line_extract)(x, sq, line);
+    if (!BB__CONSTANT_P(line)) return bb_line_extract_lookup(x, sq, line);
+    if (line == BB_LINE_RANK) return (unsigned)(x >> (sq & 56)) & 0xFF;
+    return BB__LINE_FAST(bb_line_extract, line, x, sq, line);
 }
 /* The board with the line through sq set from bits (bits off the line ignored). */
 static inline uint64_t bb_line_deposit(unsigned bits, int sq, bb_line line)
 {
-    return BB__LINE_IMPL(bb_line_deposit)(bits, sq, line);
+    if (!BB__CONSTANT_P(line)) return bb_line_deposit_lookup(bits, sq, line);
+    if (line == BB_LINE_RANK) return (uint64_t)(bits & 0xFF) << (sq & 56);
+    return BB__LINE_FAST(bb_line_deposit, line, bits, sq, line);
 }
 
 /* "rank", "file", "diagonal", "antidiagonal"; NULL if out of range. */

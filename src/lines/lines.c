@@ -16,9 +16,17 @@
     ((line) == BB_LINE_RANK ? BB_RANK_1 << ((sq) & 56)                                   \
      : (line) == BB_LINE_FILE ? BB_FILE_A << L_F(sq)                                     \
      : (line) == BB_LINE_DIAGONAL ? L_DIAG(L_K(sq)) : L_ANTI(L_S(sq)))
+/* An anti-diagonal (file + rank = s) on the byte-swapped board is the diagonal
+ * with file - rank = s - 7. */
+#define L_PMASK(line, sq) ((line) == BB_LINE_ANTIDIAGONAL ? L_DIAG(L_S(sq) - 7) : L_MASK(line, sq))
 #define L_ENTRY(line, sq)                                                                \
     {L_MASK(line, sq), (line) == BB_LINE_FILE ? BB__FILE_TO_RANK8 >> L_F(sq) : BB_FILE_A, \
-     (line) == BB_LINE_FILE ? (uint64_t)1 << L_F(sq) : BB_FILE_A}
+     (line) == BB_LINE_FILE ? (uint64_t)1 << L_F(sq) : BB_FILE_A, L_PMASK(line, sq)}
+/* The line's first file: 0 for ranks and files, k = file - rank > 0 for a
+ * diagonal starting on rank 1, s - 7 for an anti-diagonal past the long one. */
+#define L_SHIFT(line, sq)                                                                \
+    ((line) == BB_LINE_DIAGONAL ? (L_K(sq) > 0 ? L_K(sq) : 0)                             \
+     : (line) == BB_LINE_ANTIDIAGONAL ? (L_S(sq) > 7 ? L_S(sq) - 7 : 0) : 0)
 
 #define L_8(M, a, n) M(a, (n)), M(a, (n) + 1), M(a, (n) + 2), M(a, (n) + 3), \
                      M(a, (n) + 4), M(a, (n) + 5), M(a, (n) + 6), M(a, (n) + 7)
@@ -30,6 +38,11 @@
 const bb__line_entry bb__line_table[BB_LINE_COUNT * 64] = {
     L_64(L_ENTRY, BB_LINE_RANK, 0), L_64(L_ENTRY, BB_LINE_FILE, 0),
     L_64(L_ENTRY, BB_LINE_DIAGONAL, 0), L_64(L_ENTRY, BB_LINE_ANTIDIAGONAL, 0),
+};
+
+const unsigned char bb__line_pext_shift[BB_LINE_COUNT * 64] = {
+    L_64(L_SHIFT, BB_LINE_RANK, 0), L_64(L_SHIFT, BB_LINE_FILE, 0),
+    L_64(L_SHIFT, BB_LINE_DIAGONAL, 0), L_64(L_SHIFT, BB_LINE_ANTIDIAGONAL, 0),
 };
 
 /* bit r of the byte -> square 8r (a-file). */
