@@ -140,6 +140,17 @@ BENCH_SCALAR_FNS(b_un45_pext, bb_unrotated45_pext)
 BENCH_SCALAR_FNS(b_r315_pext, bb_rotated315_pext)
 BENCH_SCALAR_FNS(b_un315_pext, bb_unrotated315_pext)
 #endif
+#if BB_HAVE_BITALG
+BENCH_SCALAR_FNS(b_r45_bitalg, bb_rotated45_bitalg)
+BENCH_SCALAR_FNS(b_un45_bitalg, bb_unrotated45_bitalg)
+BENCH_SCALAR_FNS(b_r315_bitalg, bb_rotated315_bitalg)
+BENCH_SCALAR_FNS(b_un315_bitalg, bb_unrotated315_bitalg)
+#define BITALG_ROW(o, c, op, tag) BENCH_SCALAR_ROW(o, c, op, "bitalg vpshufbitqmb (default)", tag)
+#define PEXT_NAME(what) what
+#else
+#define BITALG_ROW(o, c, op, tag) ((void)0)
+#define PEXT_NAME(what) what " (default)"
+#endif
 BENCH_SCALAR_FNS(b_mir_mul, mirror_mul)
 BENCH_SCALAR_FNS(b_mir_table, mirror_table)
 BENCH_SCALAR_FNS(b_mir_swap, mirror_swap)
@@ -242,20 +253,24 @@ void bench_lines(const bench_opts *o)
     BENCH_SCALAR_ROW(o, &c, "rotated45", "64-square loop", b_loop_r45);
     BENCH_SCALAR_ROW(o, &c, "rotated45", "portable (rotates + compress)", b_r45_port);
 #if BB_HAVE_BMI2
-    BENCH_SCALAR_ROW(o, &c, "rotated45", "pext (default)", b_r45_pext);
+    BENCH_SCALAR_ROW(o, &c, "rotated45", PEXT_NAME("pext"), b_r45_pext);
 #endif
     BENCH_SCALAR_ROW(o, &c, "unrotated45", "64-square loop", b_loop_un45);
     BENCH_SCALAR_ROW(o, &c, "unrotated45", "portable (expand + rotates)", b_un45_port);
 #if BB_HAVE_BMI2
-    BENCH_SCALAR_ROW(o, &c, "unrotated45", "pdep (default)", b_un45_pext);
+    BENCH_SCALAR_ROW(o, &c, "unrotated45", PEXT_NAME("pdep"), b_un45_pext);
 #endif
     BENCH_SCALAR_ROW(o, &c, "rotated315", "64-square loop", b_loop_r315);
     BENCH_SCALAR_ROW(o, &c, "rotated315", "portable (rotates + compress)", b_r315_port);
     BENCH_SCALAR_ROW(o, &c, "unrotated315", "portable (expand + rotates)", b_un315_port);
 #if BB_HAVE_BMI2
-    BENCH_SCALAR_ROW(o, &c, "rotated315", "pext (default)", b_r315_pext);
-    BENCH_SCALAR_ROW(o, &c, "unrotated315", "pdep (default)", b_un315_pext);
+    BENCH_SCALAR_ROW(o, &c, "rotated315", PEXT_NAME("pext"), b_r315_pext);
+    BENCH_SCALAR_ROW(o, &c, "unrotated315", PEXT_NAME("pdep"), b_un315_pext);
 #endif
+    BITALG_ROW(o, &c, "rotated45", b_r45_bitalg);
+    BITALG_ROW(o, &c, "unrotated45", b_un45_bitalg);
+    BITALG_ROW(o, &c, "rotated315", b_r315_bitalg);
+    BITALG_ROW(o, &c, "unrotated315", b_un315_bitalg);
     if (c.sink + lc.sink == 42) printf("(sink)\n");
     free(boards);
 }

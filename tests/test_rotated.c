@@ -30,6 +30,10 @@ static const perm perms[] = {
     {"rotated45_pext", bb_rotated45_pext, ref_rot45},
     {"rotated315_pext", bb_rotated315_pext, ref_rot315},
 #endif
+#if BB_HAVE_BITALG
+    {"rotated45_bitalg", bb_rotated45_bitalg, ref_rot45},
+    {"rotated315_bitalg", bb_rotated315_bitalg, ref_rot315},
+#endif
 };
 static const struct { const char *name; board_fn fwd, back; } inverses[] = {
     {"pseudo cw", bb_pseudo_rotate45_cw, bb_pseudo_unrotate45_cw},
@@ -42,6 +46,10 @@ static const struct { const char *name; board_fn fwd, back; } inverses[] = {
 #if BB_HAVE_BMI2
     {"rotated45_pext", bb_rotated45_pext, bb_unrotated45_pext},
     {"rotated315_pext", bb_rotated315_pext, bb_unrotated315_pext},
+#endif
+#if BB_HAVE_BITALG
+    {"rotated45_bitalg", bb_rotated45_bitalg, bb_unrotated45_bitalg},
+    {"rotated315_bitalg", bb_rotated315_bitalg, bb_unrotated315_bitalg},
 #endif
 };
 #define N_PERMS (sizeof perms / sizeof perms[0])
@@ -236,6 +244,18 @@ static void mappings(void)
     CHECK(bb_mapping_name((bb_mapping)8) == NULL, "out of range");
 }
 
+/* The BITALG gather tables (built in every configuration): result bit b
+ * comes from source bit gather[b]. */
+static void gather_tables(void)
+{
+    for (int sq = 0; sq < 64; sq++) {
+        CHECK(bb__rotated45_gather[ref_rot45(sq)] == sq, "rotated45 gather at %d", ref_rot45(sq));
+        CHECK(bb__unrotated45_gather[sq] == ref_rot45(sq), "unrotated45 gather at %d", sq);
+        CHECK(bb__rotated315_gather[ref_rot315(sq)] == sq, "rotated315 gather at %d", ref_rot315(sq));
+        CHECK(bb__unrotated315_gather[sq] == ref_rot315(sq), "unrotated315 gather at %d", sq);
+    }
+}
+
 typedef void (*rot45_array_fn)(uint64_t *, const uint64_t *, size_t, bb_rot45);
 
 /* The array forms against the square maps: every length up to 40 and a few
@@ -277,5 +297,6 @@ int main(void)
     RUN(compress_constants);
     RUN(mappings);
     RUN(rot45_arrays);
+    RUN(gather_tables);
     return bbt_finish("rotated");
 }

@@ -54,14 +54,18 @@ static inline int bb_square_at(int file, int rank) { return 8 * rank + file; }
  * Hot operations are static inline and come in several implementations, all
  * always callable by explicit name where the compiler targets their ISA.  The
  * plain names (bb_flip_diagonal, ...) use the fastest one the compiler
- * targets.  Define BB_NO_GFNI, BB_NO_BMI2 (or BB_PORTABLE, which implies every BB_NO_*)
- * before including <bitboard.h> to force the portable code.               */
+ * targets.  Define BB_NO_GFNI, BB_NO_BMI2, BB_NO_BITALG (or BB_PORTABLE,
+ * which implies every BB_NO_*) before including <bitboard.h> to leave an
+ * instruction set out.                                                     */
 #if defined(BB_PORTABLE)
 #ifndef BB_NO_GFNI
 #define BB_NO_GFNI 1
 #endif
 #ifndef BB_NO_BMI2
 #define BB_NO_BMI2 1
+#endif
+#ifndef BB_NO_BITALG
+#define BB_NO_BITALG 1
 #endif
 #ifndef BB_NO_DISPATCH
 #define BB_NO_DISPATCH 1 /* library build: no run-time AVX paths either */
@@ -79,7 +83,15 @@ static inline int bb_square_at(int file, int rank) { return 8 * rank + file; }
 #define BB_HAVE_BMI2 0
 #endif
 
-#if BB_HAVE_GFNI || BB_HAVE_BMI2
+/* AVX-512 BITALG's vpshufbitqmb gathers any 64 bits of a word: one
+ * instruction for any fixed permutation of the board. */
+#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__x86_64__) && !defined(BB_NO_BITALG)
+#define BB_HAVE_BITALG 1 /* the *_bitalg functions exist */
+#else
+#define BB_HAVE_BITALG 0
+#endif
+
+#if BB_HAVE_GFNI || BB_HAVE_BMI2 || BB_HAVE_BITALG
 #include <immintrin.h>
 #endif
 

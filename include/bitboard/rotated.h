@@ -261,6 +261,26 @@ static inline uint64_t bb_unrotated315_pext(uint64_t r)
 {
     return bb_pseudo_unrotate45_ccw(_pdep_u64(r, BB__R315_LOW) | _pdep_u64(r >> 28, ~BB__R315_LOW));
 }
+#endif
+
+/* AVX-512 BITALG: the whole conversion is one bit gather.  Broadcast the
+ * board to 8 lanes; vpshufbitqmb sets mask bit b to bit gather[b] of the
+ * board.  The gather tables are built at compile time in src/lines/rotated.c. */
+extern const unsigned char bb__rotated45_gather[64], bb__unrotated45_gather[64];
+extern const unsigned char bb__rotated315_gather[64], bb__unrotated315_gather[64];
+#if BB_HAVE_BITALG
+/* Bit b of the result is bit gather[b] of x. */
+static inline uint64_t bb__gather64_bitalg(uint64_t x, const unsigned char gather[64])
+{
+    __m512i v = _mm512_set1_epi64((long long)x);
+    return (uint64_t)_mm512_bitshuffle_epi64_mask(v, _mm512_loadu_si512((const void *)gather));
+}
+static inline uint64_t bb_rotated45_bitalg(uint64_t x) { return bb__gather64_bitalg(x, bb__rotated45_gather); }
+static inline uint64_t bb_unrotated45_bitalg(uint64_t r) { return bb__gather64_bitalg(r, bb__unrotated45_gather); }
+static inline uint64_t bb_rotated315_bitalg(uint64_t x) { return bb__gather64_bitalg(x, bb__rotated315_gather); }
+static inline uint64_t bb_unrotated315_bitalg(uint64_t r) { return bb__gather64_bitalg(r, bb__unrotated315_gather); }
+#define BB__ROT_IMPL(name) name##_bitalg
+#elif BB_HAVE_BMI2
 #define BB__ROT_IMPL(name) name##_pext
 #else
 #define BB__ROT_IMPL(name) name##_portable

@@ -27,6 +27,30 @@ const unsigned char bb_rotated45_length[64] = {R_64(R45_LENGTH)};
 const unsigned char bb_rotated315_shift[64] = {R_64(R315_SHIFT)};
 const unsigned char bb_rotated315_length[64] = {R_64(R315_LENGTH)};
 
+/* Where square sq lands on each rotated board (bb_rotated45_square and
+ * bb_rotated315_square as constant expressions). */
+#define R_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define R45_SQ(sq) (R45_SHIFT(sq) + R_MIN(R_F(sq), R_R(sq)))
+#define R315_SQ(sq) (R315_SHIFT(sq) + R_F(sq) - (R_F(sq) + R_R(sq) > 7 ? R_F(sq) + R_R(sq) - 7 : 0))
+
+/* The gather tables of the BITALG forms (bit b of the result is bit
+ * gather[b] of the source).  Going back is the forward map itself; going
+ * there is its inverse: the one square s that lands on b, found as the sum
+ * over all s of s * (map(s) == b).  Compiled in every build, tested in all. */
+#define R_HIT(map, b, s) ((map(s) == (b)) * (s))
+#define R_HIT8(map, b, s) R_HIT(map, b, s) + R_HIT(map, b, (s) + 1) + R_HIT(map, b, (s) + 2) + \
+    R_HIT(map, b, (s) + 3) + R_HIT(map, b, (s) + 4) + R_HIT(map, b, (s) + 5) + R_HIT(map, b, (s) + 6) + \
+    R_HIT(map, b, (s) + 7)
+#define R_INVERSE(map, b) (unsigned char)(R_HIT8(map, b, 0) + R_HIT8(map, b, 8) + R_HIT8(map, b, 16) + \
+    R_HIT8(map, b, 24) + R_HIT8(map, b, 32) + R_HIT8(map, b, 40) + R_HIT8(map, b, 48) + R_HIT8(map, b, 56))
+#define R_INV45(b) R_INVERSE(R45_SQ, b)
+#define R_INV315(b) R_INVERSE(R315_SQ, b)
+
+const unsigned char bb__rotated45_gather[64] = {R_64(R_INV45)};
+const unsigned char bb__unrotated45_gather[64] = {R_64(R45_SQ)};
+const unsigned char bb__rotated315_gather[64] = {R_64(R_INV315)};
+const unsigned char bb__unrotated315_gather[64] = {R_64(R315_SQ)};
+
 /* ---- Square mappings ------------------------------------------------------------- */
 #include <ctype.h>
 #include <string.h>
