@@ -196,7 +196,7 @@ static inline unsigned bb_mirror_byte_swap(unsigned b)
 }
 extern const unsigned char bb__mirror_byte_table[256];
 static inline unsigned bb_mirror_byte_table(unsigned b) { return bb__mirror_byte_table[b & 0xFF]; }
-/* The default: the table (fastest measured, docs/BENCHMARKS-lines.md). */
+/* The default: the table (fastest measured, docs/BENCHMARKS.md). */
 static inline unsigned bb_mirror_byte(unsigned b) { return bb_mirror_byte_table(b); }
 
 #endif /* BITBOARD_LINES_H */
