@@ -193,8 +193,8 @@ void cli_demo_lines(const cli_opts *o)
         printf("  %-12s through e4: 0x%02x %s  (%s)\n", bb_line_name(lines[i]), bits, binary8(bits, b),
                bit_order(lines[i]));
     }
-    printf("\nbb_line_deposit puts them back; both are a pext/pdep with BMI2, else a\n"
-           "multiplication (docs/LINES.md).\n");
+    printf("\nbb_line_deposit puts them back.  Each is a shift, a pext/pdep (BMI2) or a\n"
+           "multiplication, whichever measured fastest for the line (docs/LINES.md).\n");
     uint64_t img[4] = {x, bb_pseudo_rotate45_cw(x), bb_pseudo_rotate45_ccw(x), bb_rotated45(x)};
     const char *titles[4] = {"board", "pseudo-rotated cw", "pseudo-rotated ccw", "rotated-45 (Hyatt)"};
     printf("\nPseudo-rotations turn each file so that every diagonal lies on one rank\n"

@@ -71,12 +71,14 @@ void cli_print_board(uint64_t x, const cli_opts *o)
 
 void cli_print_diagrams(const uint64_t *x, const char *const *titles, int n, int per_row, const cli_opts *o)
 {
-    enum { W = 17 }; /* a diagram line is 17 characters wide */
     for (int first = 0; first < n; first += per_row) {
         int k = n - first < per_row ? n - first : per_row;
+        int w = 17; /* a diagram line is 17 characters wide; a longer title widens its row */
         char text[8][BB_FORMAT_MAX];
         const char *lines[8][9];
         for (int j = 0; j < k; j++) {
+            int t = (int)strlen(titles[first + j]);
+            if (t > w) w = t;
             bb_format_board(text[j], sizeof text[j], x[first + j], BB_FORMAT_DIAGRAM, o->io_flags);
             char *p = text[j];
             for (int l = 0; l < 9; l++) { /* split in place into 9 lines */
@@ -88,7 +90,7 @@ void cli_print_diagrams(const uint64_t *x, const char *const *titles, int n, int
         for (int l = -1; l < 9; l++) /* the titles, then the 9 diagram lines */
             for (int j = 0; j < k; j++) {
                 const char *t = l < 0 ? titles[first + j] : lines[j][l];
-                if (j + 1 < k) printf("%-*s    ", W, t);
+                if (j + 1 < k) printf("%-*s    ", w, t);
                 else printf("%s\n", t);
             }
         if (first + per_row < n) putchar('\n');
