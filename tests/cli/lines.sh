@@ -1,80 +1,62 @@
 #!/usr/bin/env bash
-# Golden tests for line, deposit, rotate45, rotated, convert and the demo's
-# lines section.  $1 is the CLI.  Each case's standard output, standard error
-# and exit status must match tests/cli/lines/NAME.exact exactly.
-# UPDATE=1 rewrites the .exact files from the current output (review the diff).
+# Golden tests for line, deposit, rotate45, rotated and convert (the demo,
+# lines section included, is checked whole by tests/cli/sym.sh).
+# usage: tests/cli/lines.sh path/to/bitboard     (UPDATE=1 to rewrite goldens)
 set -u
-cli=${1:?usage: lines.sh path/to/bitboard}
-dir=$(cd "$(dirname "$0")" && pwd)/lines
-pass=0 fail=0
+BIN=${1:-build/bitboard}
+here=$(cd "$(dirname "$0")" && pwd)
+GOLDEN=$here/lines
+. "$here/golden.lib"
 
-# check NAME ARGS...: runs the CLI with ARGS and compares with NAME.exact.
-check() {
-    local name=$1; shift
-    local out err rc got
-    out=$("$cli" "$@" 2>/tmp/lines-cli-err.$$); rc=$?
-    if [ -n "${SECTION:-}" ]; then # only the demo section titled $SECTION
-        out=$(printf '%s\n' "$out" | awk -v t="$SECTION" '/^== [0-9]+\. / { on = index($0, t) > 0 } on')
-    fi
-    err=$(cat /tmp/lines-cli-err.$$)
-    got=$(printf '%s\n--- stderr\n%s\n--- exit %d\n' "$out" "$err" "$rc")
-    if [ "${UPDATE:-}" = 1 ]; then printf '%s\n' "$got" > "$dir/$name.exact"; fi
-    if [ -f "$dir/$name.exact" ] && [ "$got" = "$(cat "$dir/$name.exact")" ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: bitboard $*"
-        if [ -f "$dir/$name.exact" ]; then diff <(printf '%s\n' "$got") "$dir/$name.exact" | head -n 20
-        else echo "   (no $name.exact)"; fi
-    fi
-}
+golden_case line-diagonal-diagram 0 line 0x0000102A44A81000 e4 diagonal
+golden_case line-antidiagonal-hex 0 -o hex line 0x0000102A44A81000 e4 antidiagonal
+golden_case line-file-json 0 -o json line e4,e6 e1 file
+golden_case line-rank-squares 0 -o squares line 0xff00ff00 c2 rank
+golden_case line-short-diagonal 0 -o hex line 0xffffffffffffffff g1 diagonal
+golden_case line-bad-square 2 line 0 e9 rank
+golden_case line-bad-line 2 line 0 e4 diag
+golden_case line-bad-board 2 line 0xzz e4 rank
+golden_case line-arity 2 line 0 e4
 
-check line-diagonal-diagram line 0x0000102A44A81000 e4 diagonal
-check line-antidiagonal-hex -o hex line 0x0000102A44A81000 e4 antidiagonal
-check line-file-json -o json line e4,e6 e1 file
-check line-rank-squares -o squares line 0xff00ff00 c2 rank
-check line-short-diagonal -o hex line 0xffffffffffffffff g1 diagonal
-check line-bad-square line 0 e9 rank
-check line-bad-line line 0 e4 diag
-check line-bad-board line 0xzz e4 rank
-check line-arity line 0 e4
-check deposit-file-squares -o squares deposit 0b101 e4 file
-check deposit-antidiagonal -o hex deposit 0xff c1 antidiagonal
-check deposit-diagonal-diagram deposit 255 g1 diagonal
-check deposit-too-big deposit 300 e4 file
-check deposit-not-number deposit 0xzz e4 file
-check deposit-negative deposit -1 e4 file
-check rotate45-cw -o hex rotate45 cw 0x8040201008040201
-check rotate45-ccw -o hex rotate45 ccw 0x0102040810204080
-check rotate45-uncw -o hex rotate45 uncw 0xff
-check rotate45-unccw-diagram rotate45 unccw 0xff
-check rotate45-many -o hex rotate45 cw e4 d5 0x1
-check rotate45-bad rotate45 left 0x1
-check rotate45-arity rotate45 cw
-check rotated-90 -o hex rotated 90 0x0101010101010101
-check rotated-45 -o hex rotated 45 0x8040201008040201
-check rotated-315 -o hex rotated 315 0x0102040810204080
-check rotated-un45 -o squares rotated un45 0xff0000000
-check rotated-un315 -o squares rotated un315 0x7
-check rotated-un90 -o squares rotated un90 0xff
-check rotated-bad rotated 46 0x1
-check rotated-bad-board rotated 45 0x1 zz
-check convert-berf -o hex convert berf lerf 0x8000000000000000
-check convert-berlef -o squares convert berlef lerf 0x1
-check convert-to-lefr -o hex convert lerf lefr 0x2
-check convert-bad-mapping convert lerf lerx 0x1
-check convert-arity convert lerf berf
-check convert-options -o hex convert --from berf --to lerf 0x8000000000000000
-check convert-options-eq -o hex convert --to=berlef --from=lerf a8
-check convert-options-default-to -o squares convert --from berlef 0x1
-check convert-bad-option convert --frm berf 0x1
-check convert-option-no-value convert --from
-check convert-option-bad-mapping convert --from=xx 0x1
-check convert-option-no-board convert --from berf --to lerf
-check unknown-option-elsewhere show --from berf 0x1
-SECTION='Lines, pseudo-rotations' check demo-lines demo
-check help-line help line
+golden_case deposit-file-squares 0 -o squares deposit 0b101 e4 file
+golden_case deposit-antidiagonal 0 -o hex deposit 0xff c1 antidiagonal
+golden_case deposit-diagonal-diagram 0 deposit 255 g1 diagonal
+golden_case deposit-too-big 2 deposit 300 e4 file
+golden_case deposit-not-number 2 deposit 0xzz e4 file
+golden_case deposit-negative 2 deposit -1 e4 file
 
-echo "lines: $pass passed, $fail failed"
-rm -f /tmp/lines-cli-err.$$
-[ "$fail" -eq 0 ]
+golden_case rotate45-cw 0 -o hex rotate45 cw 0x8040201008040201
+golden_case rotate45-ccw 0 -o hex rotate45 ccw 0x0102040810204080
+golden_case rotate45-uncw 0 -o hex rotate45 uncw 0xff
+golden_case rotate45-unccw-diagram 0 rotate45 unccw 0xff
+golden_case rotate45-many 0 -o hex rotate45 cw e4 d5 0x1
+golden_case rotate45-bad 2 rotate45 left 0x1
+golden_case rotate45-arity 2 rotate45 cw
+
+golden_case rotated-90 0 -o hex rotated 90 0x0101010101010101
+golden_case rotated-45 0 -o hex rotated 45 0x8040201008040201
+golden_case rotated-315 0 -o hex rotated 315 0x0102040810204080
+golden_case rotated-un45 0 -o squares rotated un45 0xff0000000
+golden_case rotated-un315 0 -o squares rotated un315 0x7
+golden_case rotated-un90 0 -o squares rotated un90 0xff
+golden_case rotated-bad 2 rotated 46 0x1
+golden_case rotated-bad-board 2 rotated 45 0x1 zz
+
+golden_case convert-berf 0 -o hex convert berf lerf 0x8000000000000000
+golden_case convert-berlef 0 -o squares convert berlef lerf 0x1
+golden_case convert-to-lefr 0 -o hex convert lerf lefr 0x2
+golden_case convert-bad-mapping 2 convert lerf lerx 0x1
+golden_case convert-arity 2 convert lerf berf
+golden_case convert-options 0 -o hex convert --from berf --to lerf 0x8000000000000000
+golden_case convert-options-eq 0 -o hex convert --to=berlef --from=lerf a8
+golden_case convert-options-default-to 0 -o squares convert --from berlef 0x1
+golden_case convert-bad-option 2 convert --frm berf 0x1
+golden_case convert-option-no-value 2 convert --from
+golden_case convert-option-bad-mapping 2 convert --from=xx 0x1
+golden_case convert-option-no-board 2 convert --from berf --to lerf
+
+golden_case unknown-option-elsewhere 2 show --from berf 0x1
+
+golden_case help-line 0 help line
+
+golden_finish cli-lines
