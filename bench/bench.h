@@ -54,21 +54,26 @@ static inline uint64_t bench_rand(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* Scalar op benchmark kernels: BENCH_SCALAR_FNS(tag, expr-of-x) defines
- *   tag_lat(ctx): a dependent chain, x = f(x), BENCH_LAT_N times
- *   tag_thr(ctx): f over BENCH_THR_N independent boards, results xor-ed
- * ctx is a bench_scalar_ctx. */
+/* Scalar op benchmark kernels.  BENCH_EXPR_FNS(tag, EXPR) defines
+ *   tag_lat(ctx): a dependent chain, x = EXPR, BENCH_LAT_N times, with the
+ *                 square sq fixed at ctx->sq (unknown to the compiler)
+ *   tag_thr(ctx): EXPR over BENCH_THR_N independent boards x, with the square
+ *                 changing every call (sq = i & 63); results xor-ed
+ * EXPR may use x and sq; ctx is a bench_scalar_ctx.  BENCH_SCALAR_FNS(tag, F)
+ * is the same for a function of the board alone. */
 #define BENCH_LAT_N 4096
 #define BENCH_THR_N 4096
-typedef struct { uint64_t seed, sink; const uint64_t *boards; } bench_scalar_ctx;
+typedef struct { uint64_t seed, sink; const uint64_t *boards; int sq; } bench_scalar_ctx;
 
-#define BENCH_SCALAR_FNS(tag, F)                                                \
+#define BENCH_EXPR_FNS(tag, EXPR)                                               \
     static void tag##_lat(void *p)                                              \
     {                                                                           \
         bench_scalar_ctx *c = p;                                                \
+        int sq = c->sq;                                                         \
         uint64_t x = c->seed;                                                   \
+        (void)sq;                                                               \
         for (int i = 0; i < BENCH_LAT_N; i++) {                                 \
-            x = F(x);                                                           \
+            x = (EXPR);                                                         \
             BENCH_KEEP(x);                                                      \
         }                                                                       \
         c->sink += x;                                                           \
@@ -78,12 +83,16 @@ typedef struct { uint64_t seed, sink; const uint64_t *boards; } bench_scalar_ctx
         bench_scalar_ctx *c = p;                                                \
         uint64_t acc = 0;                                                       \
         for (int i = 0; i < BENCH_THR_N; i++) {                                 \
-            uint64_t y = F(c->boards[i]);                                       \
+            int sq = i & 63;                                                    \
+            uint64_t x = c->boards[i];                                          \
+            uint64_t y = (EXPR);                                                \
+            (void)sq;                                                           \
             BENCH_KEEP(y);                                                      \
             acc ^= y;                                                           \
         }                                                                       \
         c->sink += acc;                                                         \
     }
+#define BENCH_SCALAR_FNS(tag, F) BENCH_EXPR_FNS(tag, F(x))
 
 /* Runs both kernels of a tag and prints the row. */
 #define BENCH_SCALAR_ROW(o, c, op, impl, tag)                                   \

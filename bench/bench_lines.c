@@ -13,33 +13,7 @@
  * compiler), so the chain is the data path a caller waits on.  Throughput:
  * independent boards, the square changing every call (i & 63), so the mask
  * and multiplier are computed (or looked up) each time. */
-typedef struct { uint64_t seed, sink; const uint64_t *boards; int sq; } line_ctx;
-
-#define LINE_KERNELS(tag, EXPR)                                                  \
-    static void tag##_lat(void *p)                                               \
-    {                                                                            \
-        line_ctx *c = p;                                                         \
-        int sq = c->sq;                                                          \
-        uint64_t x = c->seed;                                                    \
-        for (int i = 0; i < BENCH_LAT_N; i++) {                                  \
-            x = (EXPR);                                                          \
-            BENCH_KEEP(x);                                                       \
-        }                                                                        \
-        c->sink += x;                                                            \
-    }                                                                            \
-    static void tag##_thr(void *p)                                               \
-    {                                                                            \
-        line_ctx *c = p;                                                         \
-        uint64_t acc = 0;                                                        \
-        for (int i = 0; i < BENCH_THR_N; i++) {                                  \
-            int sq = i & 63;                                                     \
-            uint64_t x = c->boards[i];                                           \
-            uint64_t y = (EXPR);                                                 \
-            BENCH_KEEP(y);                                                       \
-            acc ^= y;                                                            \
-        }                                                                        \
-        c->sink += acc;                                                          \
-    }
+#define LINE_KERNELS(tag, EXPR) BENCH_EXPR_FNS(tag, EXPR)
 
 #define EX(impl, L) ((uint64_t)bb_line_extract_##impl(x, sq, L))
 #define DEP(impl, L) bb_line_deposit_##impl((unsigned)x, sq, L)
@@ -205,7 +179,7 @@ void bench_lines(const bench_opts *o)
         maps[MAP_R90][s] = (unsigned char)ref_rot90(s);
         maps[MAP_UN45][ref_rot45(s)] = (unsigned char)s;
     }
-    line_ctx lc = {0x0123456789ABCDEFULL, 0, boards, BB_C2}; /* c2: a 7-square diagonal starting on b1 */
+    bench_scalar_ctx lc = {0x0123456789ABCDEFULL, 0, boards, BB_C2}; /* c2: a 7-square diagonal starting on b1 */
     bench_table_header("Lines: bb_line_extract / bb_line_deposit",
                        "Latency: a chain x = f(x) through one fixed square (c2; the mask is known ahead). "
                        "Throughput: independent boards, the square changing every call. "
@@ -225,7 +199,7 @@ void bench_lines(const bench_opts *o)
     LINE_ROWS(o, &lc, "deposit antidiagonal", dep, a);
     LINE_ROWS(o, &lc, "deposit any line", dep, any);
 
-    bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards};
+    bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards, 0};
     bench_table_header("Byte mirror: bb_mirror_byte", "A chain x = mirror(x) (the low byte), and independent bytes.");
     BENCH_SCALAR_ROW(o, &c, "mirror_byte", "mul", b_mir_mul);
     BENCH_SCALAR_ROW(o, &c, "mirror_byte", "table (default)", b_mir_table);

@@ -69,7 +69,7 @@ void bench_sym(const bench_opts *o)
     uint64_t *boards = malloc(BENCH_THR_N * sizeof *boards), st = 42;
     if (!boards) return;
     for (int i = 0; i < BENCH_THR_N; i++) boards[i] = bench_rand(&st);
-    bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards};
+    bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards, 0};
     bench_table_header("Symmetries, one board at a time",
                        "Scalar code through a general register, as a caller uses it. \"seed delta swaps\" "
                        "are the formulas of the seed page with their masks corrected (bench/seeds.h).");
