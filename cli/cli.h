@@ -45,6 +45,11 @@ int cli_parse_square(const char *text, int argn);
  * (error printed with its line number) or whatever fn returned non-zero. */
 int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), void *ctx);
 
+/* Runs fn on each BOARD argument argv[first..argc), reading boards from
+ * stdin (cli_read_stdin_boards) for "-"; an error if there is none. */
+int cli_for_each_board(int argc, char **argv, int first, const cli_opts *o,
+                       int (*fn)(uint64_t x, void *ctx), void *ctx);
+
 /* Prints x in the chosen format, followed by a newline. */
 void cli_print_board(uint64_t x, const cli_opts *o);
 /* Prints diagrams side by side, each with a title above it, `per_row` to a row. */

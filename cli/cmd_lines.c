@@ -107,7 +107,18 @@ static const named_fn rotated_fns[] = {
     {"90", rot90}, {"45", rot45}, {"315", rot315}, {"un90", unrot90}, {"un45", unrot45}, {"un315", unrot315},
 };
 
-/* Applies the function named argv[1] to each BOARD argv[2..]. */
+/* Prints fn(x) for each board; diagrams apart by a blank line. */
+typedef struct { uint64_t (*fn)(uint64_t); const cli_opts *o; long count; } apply_ctx;
+
+static int apply_one(uint64_t x, void *p)
+{
+    apply_ctx *c = p;
+    if (c->o->format == BB_FORMAT_DIAGRAM && c->count++) putchar('\n');
+    cli_print_board(c->fn(x), c->o);
+    return 0;
+}
+
+/* Applies the function named argv[1] to each BOARD argv[2..] ('-': stdin). */
 static int apply_named(int argc, char **argv, const cli_opts *o, const named_fn *fns, size_t n, const char *choices)
 {
     if (argc < 3) return cli_error("%s takes %s and at least one BOARD", argv[0], choices);
@@ -115,13 +126,8 @@ static int apply_named(int argc, char **argv, const cli_opts *o, const named_fn 
     for (size_t i = 0; i < n; i++)
         if (strcmp(argv[1], fns[i].name) == 0) f = &fns[i];
     if (!f) return cli_error("argument 1: unknown %s '%s': use %s", argv[0], argv[1], choices);
-    for (int i = 2; i < argc; i++) {
-        uint64_t x;
-        if (cli_parse_board(argv[i], i, o, &x) != 0) return EXIT_USAGE;
-        if (o->format == BB_FORMAT_DIAGRAM && i > 2) putchar('\n');
-        cli_print_board(f->fn(x), o);
-    }
-    return 0;
+    apply_ctx c = {f->fn, o, 0};
+    return cli_for_each_board(argc, argv, 2, o, apply_one, &c);
 }
 
 int cli_cmd_rotate45(int argc, char **argv, const cli_opts *o)
@@ -143,6 +149,16 @@ static int parse_mapping(const char *text, const char *what, bb_mapping *m)
     cli_error("%s: unknown square mapping '%s': use lerf, lerbef, berlef, berf, lefr, lefber, befler or befr",
               what, text);
     return -1;
+}
+
+typedef struct { bb_mapping from, to; const cli_opts *o; long count; } convert_ctx;
+
+static int convert_one(uint64_t x, void *p)
+{
+    convert_ctx *c = p;
+    if (c->o->format == BB_FORMAT_DIAGRAM && c->count++) putchar('\n');
+    cli_print_board(bb_mapping_convert(x, c->from, c->to), c->o);
+    return 0;
 }
 
 int cli_cmd_convert(int argc, char **argv, const cli_opts *o)
@@ -169,13 +185,8 @@ int cli_cmd_convert(int argc, char **argv, const cli_opts *o)
         i += 2;
     }
     if (i >= argc) return cli_error("convert needs at least one BOARD");
-    for (int first = i; i < argc; i++) {
-        uint64_t x;
-        if (cli_parse_board(argv[i], i, o, &x) != 0) return EXIT_USAGE;
-        if (o->format == BB_FORMAT_DIAGRAM && i > first) putchar('\n');
-        cli_print_board(bb_mapping_convert(x, from, to), o);
-    }
-    return 0;
+    convert_ctx c = {from, to, o, 0};
+    return cli_for_each_board(argc, argv, i, o, convert_one, &c);
 }
 
 /* ---- demo ---------------------------------------------------------------------------------------- */

@@ -3,25 +3,6 @@
 
 #include "cli.h"
 
-/* Runs fn on each board argument in argv[first..argc), or on stdin for "-". */
-static int for_each_board(int argc, char **argv, int first, const cli_opts *o,
-                          int (*fn)(uint64_t x, void *ctx), void *ctx)
-{
-    if (first >= argc) return cli_error("%s needs at least one BOARD (or '-' for standard input)", argv[0]);
-    for (int i = first; i < argc; i++) {
-        int rc;
-        if (strcmp(argv[i], "-") == 0) {
-            rc = cli_read_stdin_boards(o, fn, ctx);
-        } else {
-            uint64_t x;
-            if (cli_parse_board(argv[i], i, o, &x) != 0) return EXIT_USAGE;
-            rc = fn(x, ctx);
-        }
-        if (rc) return rc;
-    }
-    return 0;
-}
-
 /* ---- show ----------------------------------------------------------------------- */
 
 typedef struct { const cli_opts *o; long count; } show_ctx;
@@ -37,7 +18,7 @@ static int show_one(uint64_t x, void *p)
 int cli_cmd_show(int argc, char **argv, const cli_opts *o)
 {
     show_ctx c = {o, 0};
-    return for_each_board(argc, argv, 1, o, show_one, &c);
+    return cli_for_each_board(argc, argv, 1, o, show_one, &c);
 }
 
 /* ---- transform -------------------------------------------------------------------- */
@@ -105,7 +86,7 @@ int cli_cmd_transform(int argc, char **argv, const cli_opts *o)
         return cli_error("unknown symmetry '%s': use one of identity, rotate_cw, rotate_180, "
                          "rotate_ccw, flip_vertical, flip_horizontal, flip_diagonal, "
                          "flip_antidiagonal, or all", argv[1]);
-    int rc = for_each_board(argc, argv, 2, o, transform_one, &c);
+    int rc = cli_for_each_board(argc, argv, 2, o, transform_one, &c);
     if (c.n) transform_flush(&c);
     return rc;
 }

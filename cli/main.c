@@ -61,6 +61,25 @@ int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), v
     return rc;
 }
 
+/* Runs fn on each board argument in argv[first..argc), or on stdin for "-". */
+int cli_for_each_board(int argc, char **argv, int first, const cli_opts *o,
+                       int (*fn)(uint64_t x, void *ctx), void *ctx)
+{
+    if (first >= argc) return cli_error("%s needs at least one BOARD (or '-' for standard input)", argv[0]);
+    for (int i = first; i < argc; i++) {
+        int rc;
+        if (strcmp(argv[i], "-") == 0) {
+            rc = cli_read_stdin_boards(o, fn, ctx);
+        } else {
+            uint64_t x;
+            if (cli_parse_board(argv[i], i, o, &x) != 0) return EXIT_USAGE;
+            rc = fn(x, ctx);
+        }
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 void cli_print_board(uint64_t x, const cli_opts *o)
 {
     char buf[BB_FORMAT_MAX];

@@ -59,4 +59,14 @@ golden_case unknown-option-elsewhere 2 show --from berf 0x1
 
 golden_case help-line 0 help line
 
+# '-' reads boards from standard input, one per line
+input=$(mktemp)
+printf '0x1\n# a comment\n\n0x8000000000000000\n' > "$input"
+golden_stdin rotated-45-stdin 0 "$input" -o hex rotated 45 -
+golden_stdin rotate45-cw-stdin 0 "$input" -o hex rotate45 cw -
+golden_stdin convert-stdin 0 "$input" -o squares convert --from lerf --to berf -
+printf 'a1\nq9\n' > "$input"
+golden_stdin convert-stdin-bad-line 2 "$input" -o hex convert --from lerf --to berf -
+rm -f "$input"
+
 golden_finish cli-lines
