@@ -43,12 +43,7 @@ LINE_KERNELS(lone_pext, _pext_u64(x, bb__diagonal_mask((sq & 7) - (sq >> 3))))
 LINE_KERNELS(lone_pdep, _pdep_u64(x, bb__diagonal_mask((sq & 7) - (sq >> 3))))
 #endif
 
-#define LINE_ROW(o, c, op, impl, tag)                                            \
-    do {                                                                         \
-        bench_stat l_ = bench_time((o), tag##_lat, (c), BENCH_LAT_N);            \
-        bench_stat t_ = bench_time((o), tag##_thr, (c), BENCH_THR_N);            \
-        bench_row((op), (impl), &l_, &t_);                                       \
-    } while (0)
+#define LINE_ROW BENCH_SCALAR_ROW
 #define LINE_ROWS(o, c, op, kind, l)                                             \
     LINE_ROW(o, c, op, "mul", kind##_mul_##l);                                   \
     LINE_ROW(o, c, op, "lookup", kind##_lookup_##l);                             \
