@@ -165,13 +165,6 @@ const char *bb_sym_name(bb_sym s);
 /* Parses a name as printed by bb_sym_name; returns 0 and sets *s, or -1. */
 int bb_sym_from_name(const char *name, bb_sym *s);
 
-/* The least of the 8 images of x; *used (if not NULL) gets the symmetry that
- * produced it, the lowest enum value on ties. */
-uint64_t bb_canonical(uint64_t x, bb_sym *used);
-/* Transforms both boards by the one symmetry that makes (p, then o) least
- * (compared as the pair (*p, *o)); *used as for bb_canonical. */
-void bb_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used);
-
 /* dst[i] = bb_sym_apply(src[i], s) for i < n.  dst may equal src; other
  * overlaps are not allowed.  Picks AVX-512 GFNI, AVX2 GFNI or portable code at
  * run time, so one build serves every x86-64. */
@@ -185,5 +178,7 @@ void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n
 
 /* Which implementation bb_sym_apply_array uses here: "avx512-gfni", ... */
 const char *bb_sym_apply_array_impl(void);
+
+#include "sym_canonical.h" /* bb_canonical, bb_canonical_pair and their array forms */
 
 #endif /* BITBOARD_SYM_H */

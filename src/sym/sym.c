@@ -1,4 +1,4 @@
-/* The symmetry group's tables and canonical forms. */
+/* The symmetry group's tables: composition, inverses, names. */
 #include <string.h>
 
 #include "bitboard.h"
@@ -67,47 +67,6 @@ int bb_sym_from_name(const char *name, bb_sym *s)
         }
     }
     return -1;
-}
-
-/* All 8 images, sharing work: two transforms of x (mirror, transpose), one
- * of the transpose, and byte swaps give the rest. */
-static void sym_images(uint64_t x, uint64_t img[BB_SYM_COUNT])
-{
-    uint64_t h = bb_flip_horizontal(x);
-    uint64_t d = bb_flip_diagonal(x);
-    uint64_t hd = bb_flip_horizontal(d); /* (7-r, f): rotate_ccw */
-    img[BB_SYM_IDENTITY] = x;
-    img[BB_SYM_FLIP_HORIZONTAL] = h;
-    img[BB_SYM_FLIP_VERTICAL] = BB_BSWAP64(x);
-    img[BB_SYM_ROTATE_180] = BB_BSWAP64(h);
-    img[BB_SYM_FLIP_DIAGONAL] = d;
-    img[BB_SYM_ROTATE_CW] = BB_BSWAP64(d);
-    img[BB_SYM_ROTATE_CCW] = hd;
-    img[BB_SYM_FLIP_ANTIDIAGONAL] = BB_BSWAP64(hd);
-}
-
-uint64_t bb_canonical(uint64_t x, bb_sym *used)
-{
-    uint64_t img[BB_SYM_COUNT];
-    sym_images(x, img);
-    int best = 0;
-    for (int s = 1; s < BB_SYM_COUNT; s++)
-        if (img[s] < img[best]) best = s;
-    if (used) *used = (bb_sym)best;
-    return img[best];
-}
-
-void bb_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used)
-{
-    uint64_t ip[BB_SYM_COUNT], io[BB_SYM_COUNT];
-    sym_images(*p, ip);
-    sym_images(*o, io);
-    int best = 0;
-    for (int s = 1; s < BB_SYM_COUNT; s++)
-        if (ip[s] < ip[best] || (ip[s] == ip[best] && io[s] < io[best])) best = s;
-    *p = ip[best];
-    *o = io[best];
-    if (used) *used = (bb_sym)best;
 }
 
 const char *bb_version(void) { return BB_VERSION_STRING; }
