@@ -53,7 +53,8 @@ golden_case bad-square-list 2 show e4,i9
 golden_case bad-empty 2 show ""
 golden_case bad-65-bits 2 show 0x1ffffffffffffffff
 golden_case bad-decimal-overflow 2 show 18446744073709551616
-golden_case bad-9-rows 2 show "$diagram"$'\n. . . . . . . .'
+golden_case bad-9-rows 2 show "${diagram/  a b c d e f g h/0 . . . . . . . .}"
+golden_case bad-files-between 2 show "$diagram"$'\n. . . . . . . .'
 golden_case bad-cell 2 show "${diagram/5 . . . 1/5 . . . ?}"
 golden_case bad-sym 2 transform rotate_90 0x1
 golden_case bad-transform-noboard 2 transform rotate_cw
