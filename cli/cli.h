@@ -38,6 +38,8 @@ int cli_error(const char *fmt, ...);
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out);
+/* Whether text is name (lower case), ignoring case, as the library's name parsers do. */
+int cli_name_is(const char *text, const char *name);
 /* Parses a square name or prints an error naming the argument; -1 on failure. */
 int cli_parse_square(const char *text, int argn);
 

@@ -123,7 +123,7 @@ static int apply_named(int argc, char **argv, const cli_opts *o, const named_fn 
     if (argc < 3) return cli_error("%s takes %s and at least one BOARD", argv[0], choices);
     const named_fn *f = NULL;
     for (size_t i = 0; i < n; i++)
-        if (strcmp(argv[1], fns[i].name) == 0) f = &fns[i];
+        if (cli_name_is(argv[1], fns[i].name)) f = &fns[i];
     if (!f) return cli_error("argument 1: unknown %s '%s': use %s", argv[0], argv[1], choices);
     apply_ctx c = {f->fn, o, 0};
     return cli_for_each_board(argc, argv, 2, o, apply_one, &c);

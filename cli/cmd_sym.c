@@ -85,7 +85,7 @@ int cli_cmd_transform(int argc, char **argv, const cli_opts *o)
     c.o = o;
     if (argc < 2)
         return cli_error("transform needs a symmetry (or all) and a BOARD: transform rotate_cw e4");
-    if (strcmp(argv[1], "all") == 0) c.all = 1;
+    if (cli_name_is(argv[1], "all")) c.all = 1;
     else if (bb_sym_from_name(argv[1], &c.sym) != 0)
         return cli_error("argument 1: unknown symmetry '%s': use one of identity, rotate_cw, rotate_180, "
                          "rotate_ccw, flip_vertical, flip_horizontal, flip_diagonal, "

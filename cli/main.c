@@ -67,6 +67,13 @@ int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out
     return -1;
 }
 
+int cli_name_is(const char *text, const char *name)
+{
+    for (; *text && *name; text++, name++)
+        if ((*text >= 'A' && *text <= 'Z' ? *text - 'A' + 'a' : *text) != *name) return 0;
+    return *text == *name;
+}
+
 int cli_parse_square(const char *text, int argn)
 {
     int sq = bb_parse_square(text);

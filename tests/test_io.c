@@ -43,6 +43,8 @@ static void squares(void)
     CHECK_PARSE("E4, D5 ,a1", 0, ((uint64_t)1 << BB_E4) | ((uint64_t)1 << BB_D5) | 1);
     CHECK_PARSE("h8", 0, (uint64_t)1 << 63);
     CHECK_PARSE("none", 0, 0);
+    CHECK_PARSE("NONE", 0, 0);
+    CHECK_PARSE(" None ", 0, 0);
     for (int sq = 0; sq < 64; sq++) {
         char name[3];
         bb_square_name(sq, name);
@@ -369,7 +371,12 @@ static void formats(void)
     CHECK(bb_format_board(NULL, 0, ~0ULL, BB_FORMAT_JSON, 0) < BB_FORMAT_MAX, "json of full board fits");
     bb_format f;
     CHECK(bb_format_from_name("json", &f) == 0 && f == BB_FORMAT_JSON, "json name");
+    CHECK(bb_format_from_name("JSON", &f) == 0 && f == BB_FORMAT_JSON, "names ignore case");
+    CHECK(bb_format_from_name("Hex", &f) == 0 && f == BB_FORMAT_HEX, "names ignore case");
     CHECK(bb_format_from_name("xml", &f) == -1, "unknown format");
+    CHECK(bb_format_from_name("hexx", &f) == -1 && bb_format_from_name("he", &f) == -1 &&
+              bb_format_from_name("", &f) == -1 && bb_format_from_name(NULL, &f) == -1,
+          "near misses and NULL");
 }
 
 static void bad_inputs(void)
@@ -381,6 +388,8 @@ static void bad_inputs(void)
     expect_error("e4,,d5", 0, "empty square #2", 4, 0);
     expect_error("e4,", 0, "ends with a comma", 3, 0);
     expect_error("e44", 0, "invalid square 'e44'", 1, 0);
+    expect_error("nonee", 0, "invalid square 'nonee'", 1, 0);
+    expect_error("none,e4", 0, "invalid square 'none'", 1, 0);
     expect_error("", 0, "empty board", 0, 0);
     expect_error("   \n ", 0, "empty board", 0, 0);
     expect_error("0x1ffffffffffffffff", 0, "'0x1ffffffffffffffff' does not fit in 64 bits", 1, 0);

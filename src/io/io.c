@@ -47,6 +47,16 @@ static const char *quote(char *buf, const char *s, size_t n)
     return buf;
 }
 
+/* Whether s[0..n) is `word` (lower case), ignoring case. */
+static int equals_ignoring_case(const char *s, size_t n, const char *word)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+        if (word[i] == '\0' || c != word[i]) return 0;
+    }
+    return word[n] == '\0';
+}
+
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
 /* ---- Squares ------------------------------------------------------------------- */
@@ -118,7 +128,7 @@ static int parse_number(const char *s, size_t n, int pos0, uint64_t *out, bb_par
 static int parse_squares(const char *s, size_t n, int pos0, uint64_t *out, bb_parse_error *err)
 {
     char q[QUOTE_MAX];
-    if (n == 4 && strncmp(s, "none", 4) == 0) { *out = 0; return 0; }
+    if (equals_ignoring_case(s, n, "none")) { *out = 0; return 0; }
     uint64_t v = 0;
     size_t i = 0;
     int index = 0;
@@ -402,7 +412,7 @@ size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsign
 int bb_format_from_name(const char *name, bb_format *fmt)
 {
     static const char *const names[] = {"hex", "diagram", "squares", "json"};
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, names[i]) == 0) { *fmt = (bb_format)i; return 0; }
+    for (int i = 0; name && i < 4; i++)
+        if (equals_ignoring_case(name, strlen(name), names[i])) { *fmt = (bb_format)i; return 0; }
     return -1;
 }

@@ -38,6 +38,7 @@ golden_case rotate45-unccw-diagram 0 rotate45 unccw 0xff
 golden_case rotate45-many 0 -o hex rotate45 cw e4 d5 0x1
 golden_case rotate45-bad 2 rotate45 left 0x1
 golden_case rotate45-arity 2 rotate45 cw
+golden_case rotate45-upper 0 -o HEX rotate45 CW 0x8040201008040201
 golden_case rotate45-json 0 -o json rotate45 cw 0x8040201008040201
 
 golden_case rotated-90 0 -o hex rotated 90 0x0101010101010101

@@ -15,6 +15,7 @@ golden_case show-decimal 0 show 34628173824
 golden_case show-binary 0 -o hex show 0b100000000000000000000000000000000000
 golden_case show-squares 0 -o squares show "e4 d5"
 golden_case show-json 0 -o json show e4,d5
+golden_case show-none-upper 0 -o Squares show NONE None
 golden_case show-json-empty 0 -o json show none 0xffffffffffffffff
 golden_case show-othello 0 --othello show e4,c3
 golden_case show-diagram-arg 0 -o squares show "$diagram"
@@ -26,6 +27,7 @@ golden_case transform-cw-hex 0 -o hex transform rotate_cw 0x1
 golden_case transform-all-hex 0 -o hex transform all e4,e5,d4
 golden_case transform-all-squares 0 -o squares transform all a1,b1
 golden_case transform-all-json 0 -o json transform all a1
+golden_case transform-all-upper 0 -o hex transform ALL h8
 golden_case transform-json 0 -o json transform rotate_180 a1 e4,d5
 golden_case transform-all-diagram 0 transform all c2,c3,c4,c5,c6,c7,d7,e7,f7,d5,e5
 golden_case transform-diag 0 transform flip_diagonal a1,b1,c1
