@@ -62,6 +62,10 @@ int cli_check_output(void)
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out)
 {
     bb_parse_error e;
+    if (strcmp(text, "-") == 0) {
+        cli_error("board argument %d: '-' (standard input) does not work here; give the board itself", argn);
+        return -1;
+    }
     if (bb_parse_board(text, o->io_flags, out, &e) == 0) return 0;
     cli_error("board argument %d: %s", argn, e.msg);
     return -1;

@@ -302,6 +302,28 @@ static void diagram_damage(void)
     }
 }
 
+/* Random text from diagram-like characters: never a crash, and every
+ * diagram error is located and printable. */
+static void diagram_noise(void)
+{
+    static const char alphabet[] = "..........11xX#@oO0-_ \t\r\n\n\n12345678abcdefghAH?\x01\xff";
+    uint64_t st = 7;
+    for (int k = 0; k < 50000; k++) {
+        char text[256];
+        size_t n = 1 + (size_t)(bbt_next(&st) % 200);
+        for (size_t i = 0; i < n; i++) text[i] = alphabet[bbt_next(&st) % (sizeof alphabet - 1)];
+        text[n] = '\0';
+        uint64_t y = 0;
+        bb_parse_error e;
+        memset(&e, 0, sizeof e);
+        if (bb_parse_board(text, (unsigned)k & 1, &y, &e) != 0) {
+            if (e.line) check_located(text, &e);
+            for (const char *m = e.msg; *m; m++)
+                CHECK(*m >= 0x20 && *m <= 0x7e, "0x%02x in '%s'", (unsigned char)*m, e.msg);
+        }
+    }
+}
+
 /* No byte of the input reaches a message raw: controls and non-ASCII are escaped. */
 static void messages_printable(void)
 {
@@ -340,6 +362,10 @@ static void round_trips(void)
                 int rc = bb_parse_board(buf, flags, &y, &e);
                 CHECK(rc == 0 && y == x, "format %d flags %u: '%s' -> %s", (int)fmts[f], flags, buf,
                       rc ? e.msg : "wrong value");
+                /* a labelled diagram read in the other orientation is an error, not a mirror image */
+                if (fmts[f] == BB_FORMAT_DIAGRAM)
+                    CHECK(bb_parse_board(buf, flags ^ BB_IO_OTHELLO, &y, &e) == -1 && e.line == (flags ? 2 : 1),
+                          "flags %u, read with %u:\n%s", flags, flags ^ BB_IO_OTHELLO, buf);
             }
     }
 }
@@ -424,6 +450,7 @@ int main(void)
     RUN(diagram_rules);
     RUN(diagram_variants);
     RUN(diagram_damage);
+    RUN(diagram_noise);
     RUN(messages_printable);
     RUN(round_trips);
     RUN(formats);

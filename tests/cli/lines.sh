@@ -17,6 +17,7 @@ golden_case line-bad-square 2 line 0 e9 rank
 golden_case line-bad-line 2 line 0 e4 diag
 golden_case line-bad-board 2 line 0xzz e4 rank
 golden_case line-arity 2 line 0 e4
+golden_case line-stdin 2 line - e4 rank
 
 golden_case deposit-file-squares 0 -o squares deposit 0b101 e4 file
 golden_case deposit-antidiagonal 0 -o hex deposit 0xff c1 antidiagonal
