@@ -202,10 +202,10 @@ static void print_usage(FILE *f)
     for (int i = 0; i < cli_command_count; i++)
         fprintf(f, "  %-38s %s\n", cli_commands[i].usage, cli_commands[i].summary);
     fprintf(f, "\nA BOARD is a number (0x10000000, 268435456, 0b1...), a square list\n"
-               "(e4,d5 or \"e4 d5\"; none for the empty board), or a diagram as printed:\n"
-               "8 rows of 8 cells, rank 8 first (row 1 first with --othello); the row\n"
-               "labels and the file letters may be left out.  '-' reads boards from\n"
-               "standard input, one per line.\n\n"
+               "(e4,d5 or \"e4 d5\"; none for the empty board), a diagram as printed\n"
+               "(8 rows of 8 cells, rank 8 first, row 1 first with --othello; the row\n"
+               "labels and the file letters may be left out), or a board as -o json\n"
+               "prints it.  '-' reads boards from standard input, one per line.\n\n"
                "Options:\n"
                "  -o, --output FORMAT   hex, diagram (the default), squares or json\n"
                "  --othello             diagrams with row 1 on top, files on top\n"

@@ -324,6 +324,56 @@ static void diagram_noise(void)
     }
 }
 
+/* The JSON board: every part optional but one of hex/squares, all agreeing. */
+static void json_boards(void)
+{
+    CHECK_PARSE("{\"hex\":\"0x0000000810000000\",\"squares\":[\"e4\",\"d5\"],\"count\":2}", 0,
+                ((uint64_t)1 << BB_E4) | ((uint64_t)1 << BB_D5));
+    CHECK_PARSE(" { \"count\" : 1 ,\n \"squares\" : [ \"A1\" ] }\n", 0, 1);
+    CHECK_PARSE("{\"hex\":\"0x10\"}", 0, 0x10);
+    CHECK_PARSE("{\"squares\":[]}", 0, 0);
+    CHECK_PARSE("{\"squares\":[],\"count\":0,\"hex\":\"0x0\"}", 0, 0);
+    expect_error("{}", 0, "JSON board, position 2: an empty object", 2, 0);
+    expect_error("{\"hex\":\"0x1\",\"squares\":[\"a2\"]}", 0, "position 24: \"squares\" (0x0000000000000100) disagree", 24, 0);
+    expect_error("{\"hex\":\"0x1\",\"count\":2}", 0, "position 22: \"count\" is 2 but the board has 1 square", 22, 0);
+    expect_error("{\"hex\":\"0x1\",}", 0, "position 14: '}' where '\"' opens a member name", 14, 0);
+    expect_error("{\"hex\":\"0x1\"} x", 0, "position 15: text after", 15, 0);
+    expect_error("{\"hex\":\"0x1\",\"hex\":\"0x1\"}", 0, "position 14: \"hex\" is given twice", 14, 0);
+    expect_error("{\"sym\":\"identity\"}", 0, "position 2: unknown member \"sym\"", 2, 0);
+    expect_error("{\"squares\":[\"e4\",\"e4\"]}", 0, "position 19: square 'e4' is listed twice", 19, 0);
+    expect_error("{\"squares\":[\"e9\"]}", 0, "position 14: invalid square 'e9'", 14, 0);
+    expect_error("{\"hex\":\"16\"}", 0, "position 9: \"hex\" is '16'; it needs 0x", 9, 0);
+    expect_error("{\"hex\":\"0xzz\"}", 0, "invalid hex digit 'z' at position 11", 11, 0);
+    expect_error("{\"count\":01,\"hex\":\"0x1\"}", 0, "position 10: \"count\" needs a whole number 0..64", 10, 0);
+    expect_error("{\"count\":65,\"hex\":\"0x1\"}", 0, "position 10: \"count\" needs a whole number 0..64", 10, 0);
+    expect_error("{\"hex\":\"0x1", 0, "position 8: a string that does not end", 8, 0);
+    expect_error("{\"hex\":\"\\u0030x1\"}", 0, "position 9: escapes are not read", 9, 0);
+    expect_error("{\"hex\":\"0x1\"", 0, "position 13: the text ends where '}' closes the board", 13, 0);
+    expect_error("{\"hex\":\"0x\x1b\"}", 0, "position 11: a control character inside a string", 11, 0);
+    expect_error("{\"hex\"\x7f:\"0x1\"}", 0, "position 7: '\\x7f' where ':' follows a member name", 7, 0);
+
+    /* one damaged character (deleted or replaced) never gives another board */
+    uint64_t st = 3;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t x = bbt_board(&st);
+        char good[BB_FORMAT_MAX], bad[BB_FORMAT_MAX];
+        size_t n = bb_format_board(good, sizeof good, x, BB_FORMAT_JSON, 0);
+        size_t at = (size_t)(bbt_next(&st) % n);
+        strcpy(bad, good);
+        if (k & 1) memmove(bad + at, bad + at + 1, n - at);
+        else bad[at] = (char)(1 + bbt_next(&st) % 255);
+        uint64_t y = 12345;
+        bb_parse_error e;
+        if (bb_parse_board(bad, 0, &y, &e) == 0) {
+            CHECK(y == x, "'%s' (from '%s') read as 0x%016llx", bad, good, (unsigned long long)y);
+        } else {
+            CHECK(y == 12345 && e.pos >= 1 && e.pos <= (int)n + 1, "'%s': pos %d", bad, e.pos);
+            for (const char *m = e.msg; *m; m++)
+                CHECK(*m >= 0x20 && *m <= 0x7e, "0x%02x in '%s'", (unsigned char)*m, e.msg);
+        }
+    }
+}
+
 /* No byte of the input reaches a message raw: controls and non-ASCII are escaped. */
 static void messages_printable(void)
 {
@@ -349,7 +399,7 @@ static void messages_printable(void)
 static void round_trips(void)
 {
     uint64_t st = 11;
-    const bb_format fmts[] = {BB_FORMAT_HEX, BB_FORMAT_DIAGRAM, BB_FORMAT_SQUARES};
+    const bb_format fmts[] = {BB_FORMAT_HEX, BB_FORMAT_DIAGRAM, BB_FORMAT_SQUARES, BB_FORMAT_JSON};
     for (int k = 0; k < 20000; k++) {
         uint64_t x = k < 64 ? (uint64_t)1 << k : k == 64 ? 0 : k == 65 ? ~0ULL : bbt_board(&st);
         for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
@@ -451,6 +501,7 @@ int main(void)
     RUN(diagram_variants);
     RUN(diagram_damage);
     RUN(diagram_noise);
+    RUN(json_boards);
     RUN(messages_printable);
     RUN(round_trips);
     RUN(formats);

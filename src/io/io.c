@@ -335,6 +335,137 @@ static int parse_diagram(const char *s, size_t n, unsigned flags, uint64_t *out,
     return 0;
 }
 
+/* ---- JSON ------------------------------------------------------------------------- */
+
+/* The object BB_FORMAT_JSON prints, {"hex":"0x..","squares":["e4",..],"count":N}:
+ * members in any order, "hex" or "squares" or both, each at most once, and
+ * everything given must agree.  White space between tokens; no escapes. */
+typedef struct { const char *s; size_t n, i; int pos0; bb_parse_error *err; } json_text;
+
+static void json_space(json_text *j)
+{
+    while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' || j->s[j->i] == '\r'))
+        j->i++;
+}
+
+/* fail() at s[at], with the position added to the message. */
+static int json_fail(json_text *j, size_t at, const char *fmt, ...)
+{
+    if (j->err) {
+        char msg[sizeof j->err->msg];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        fail(j->err, j->pos0 + (int)at, 0, 0, "JSON board, position %d: %s", j->pos0 + (int)at, msg);
+    }
+    return -1;
+}
+
+/* Skips white space, then requires c. */
+static int json_char(json_text *j, char c, const char *where)
+{
+    char q[QUOTE_MAX];
+    json_space(j);
+    if (j->i < j->n && j->s[j->i] == c) { j->i++; return 0; }
+    if (j->i == j->n) return json_fail(j, j->i, "the text ends where '%c' %s", c, where);
+    return json_fail(j, j->i, "'%s' where '%c' %s", quote(q, j->s + j->i, 1), c, where);
+}
+
+/* A string without escapes: its contents are s[*at..*at + *len). */
+static int json_string(json_text *j, size_t *at, size_t *len, const char *where)
+{
+    if (json_char(j, '"', where) != 0) return -1;
+    *at = j->i;
+    for (; j->i < j->n && j->s[j->i] != '"'; j->i++) {
+        unsigned char c = (unsigned char)j->s[j->i];
+        if (c == '\\') return json_fail(j, j->i, "escapes are not read in a JSON board");
+        if (c < 0x20) return json_fail(j, j->i, "a control character inside a string");
+    }
+    if (j->i == j->n) return json_fail(j, *at - 1, "a string that does not end");
+    *len = j->i - *at;
+    j->i++;
+    return 0;
+}
+
+static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse_error *err)
+{
+    char q[QUOTE_MAX];
+    json_text j = {s, n, 0, pos0, err};
+    uint64_t hex = 0, squares = 0;
+    unsigned count = 0;
+    int have_hex = 0, have_squares = 0, have_count = 0;
+    size_t squares_at = 0, count_at = 0;
+    if (json_char(&j, '{', "opens a JSON board") != 0) return -1;
+    json_space(&j);
+    if (j.i < n && s[j.i] == '}') return json_fail(&j, j.i, "an empty object; a board has \"hex\" or \"squares\"");
+    for (;;) {
+        size_t at, len;
+        if (json_string(&j, &at, &len, "opens a member name") != 0 || json_char(&j, ':', "follows a member name") != 0)
+            return -1;
+        json_space(&j);
+        size_t value_at = j.i;
+        if (len == 3 && memcmp(s + at, "hex", 3) == 0 && !have_hex) {
+            size_t v, vlen;
+            if (json_string(&j, &v, &vlen, "opens the \"hex\" string") != 0) return -1;
+            if (vlen < 3 || s[v] != '0' || s[v + 1] != 'x')
+                return json_fail(&j, v, "\"hex\" is '%s'; it needs 0x and hex digits", quote(q, s + v, vlen));
+            if (parse_number(s + v, vlen, pos0 + (int)v, &hex, err) != 0) return -1;
+            have_hex = 1;
+        } else if (len == 7 && memcmp(s + at, "squares", 7) == 0 && !have_squares) {
+            squares_at = value_at;
+            if (json_char(&j, '[', "opens the \"squares\" list") != 0) return -1;
+            json_space(&j);
+            if (j.i < n && s[j.i] == ']') {
+                j.i++;
+            } else {
+                for (;;) {
+                    size_t v, vlen;
+                    if (json_string(&j, &v, &vlen, "opens a square name") != 0) return -1;
+                    int sq = vlen == 2 ? square_at(s + v) : -1;
+                    if (sq < 0) return json_fail(&j, v, "invalid square '%s': expected a1..h8", quote(q, s + v, vlen));
+                    if ((squares >> sq) & 1) return json_fail(&j, v, "square '%s' is listed twice", quote(q, s + v, vlen));
+                    squares |= (uint64_t)1 << sq;
+                    json_space(&j);
+                    if (j.i < n && s[j.i] == ',') { j.i++; continue; }
+                    if (json_char(&j, ']', "closes the \"squares\" list (or ',' goes on)") != 0) return -1;
+                    break;
+                }
+            }
+            have_squares = 1;
+        } else if (len == 5 && memcmp(s + at, "count", 5) == 0 && !have_count) {
+            count_at = value_at;
+            size_t b = j.i;
+            while (j.i < n && s[j.i] >= '0' && s[j.i] <= '9' && j.i - b < 3) count = count * 10 + (unsigned)(s[j.i++] - '0');
+            if (j.i == b || (s[b] == '0' && j.i - b > 1) || (j.i < n && s[j.i] >= '0' && s[j.i] <= '9') || count > 64)
+                return json_fail(&j, b, "\"count\" needs a whole number 0..64");
+            have_count = 1;
+        } else if ((len == 3 && memcmp(s + at, "hex", 3) == 0) || (len == 7 && memcmp(s + at, "squares", 7) == 0) ||
+                   (len == 5 && memcmp(s + at, "count", 5) == 0)) {
+            return json_fail(&j, at - 1, "\"%s\" is given twice", quote(q, s + at, len));
+        } else {
+            return json_fail(&j, at - 1, "unknown member \"%s\"; a board has \"hex\", \"squares\" and \"count\"",
+                             quote(q, s + at, len));
+        }
+        json_space(&j);
+        if (j.i < n && s[j.i] == ',') { j.i++; continue; }
+        if (json_char(&j, '}', "closes the board (or ',' goes on)") != 0) return -1;
+        break;
+    }
+    json_space(&j);
+    if (j.i < n) return json_fail(&j, j.i, "text after the board's closing '}'");
+    if (!have_hex && !have_squares) return json_fail(&j, 0, "a board needs \"hex\" or \"squares\"");
+    if (have_hex && have_squares && hex != squares)
+        return json_fail(&j, squares_at, "\"squares\" (0x%016llx) disagree with \"hex\" (0x%016llx)",
+                         (unsigned long long)squares, (unsigned long long)hex);
+    uint64_t v = have_hex ? hex : squares;
+    if (have_count && count != (unsigned)bb_popcount(v))
+        return json_fail(&j, count_at, "\"count\" is %u but the board has %d square%s", count, bb_popcount(v),
+                         bb_popcount(v) == 1 ? "" : "s");
+    *out = v;
+    return 0;
+}
+
 /* ---- Boards ------------------------------------------------------------------------- */
 
 int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_error *err)
@@ -348,13 +479,14 @@ int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_err
     const char *s = text + a;
     size_t len = n - a;
     int pos0 = (int)a + 1;
+    if (s[0] == '{') return parse_json(s, len, pos0, out, err);
     if (memchr(s, '\n', len)) return parse_diagram(text, strlen(text), flags, out, err);
     if (s[0] >= '0' && s[0] <= '9') return parse_number(s, len, pos0, out, err);
     if ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))
         return parse_squares(s, len, pos0, out, err);
     return fail(err, pos0, 0, 0,
-                "'%s' is not a board: expected a number (0x.., 0b.., decimal), squares (e4,d5) "
-                "or an 8-row diagram", quote(q, s, len));
+                "'%s' is not a board: expected a number (0x.., 0b.., decimal), squares (e4,d5), "
+                "an 8-row diagram or a JSON board", quote(q, s, len));
 }
 
 /* ---- Formatting ---------------------------------------------------------------------- */

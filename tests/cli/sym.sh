@@ -17,6 +17,12 @@ golden_case show-squares 0 -o squares show "e4 d5"
 golden_case show-json 0 -o json show e4,d5
 golden_case show-none-upper 0 -o Squares show NONE None
 golden_case show-json-empty 0 -o json show none 0xffffffffffffffff
+"$BIN" -o json show e4,d5 none 0xffffffffffffffff > "${TMPDIR:-/tmp}/bb-cli-in.$$"
+printf '{"squares":["h8"]}\n{ "hex" : "0x1" }\n' >> "${TMPDIR:-/tmp}/bb-cli-in.$$"
+golden_stdin show-json-stdin 0 "${TMPDIR:-/tmp}/bb-cli-in.$$" -o hex show -
+golden_case show-json-arg 0 -o squares show '{"hex":"0x0000000000000081","squares":["a1","h1"],"count":2}'
+golden_case bad-json-disagree 2 show '{"hex":"0x1","squares":["a2"],"count":1}'
+golden_case bad-json-wrapper 2 show '{"sym":"identity","board":{"hex":"0x1"}}'
 golden_case show-othello 0 --othello show e4,c3
 golden_case show-diagram-arg 0 -o squares show "$diagram"
 golden_case show-many 0 -o hex show a1 h8 none 0xff
