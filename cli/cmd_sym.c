@@ -181,7 +181,18 @@ static int canonical_add(canonical_ctx *c, uint64_t p, uint64_t q)
     return ++c->n == BATCH ? canonical_flush(c) : 0;
 }
 
-static int canonical_one(uint64_t x, void *ctx) { return canonical_add(ctx, x, 0); }
+/* A line of `canonical -`: one board. */
+static int canonical_line(char *line, long lineno, void *ctx)
+{
+    canonical_ctx *c = ctx;
+    bb_parse_error e;
+    uint64_t x;
+    if (strchr(line, '|'))
+        return cli_error("<stdin>:%ld: a '|' (a pair?): `canonical - -` reads pairs, `canonical -` one board a line",
+                         lineno);
+    if (bb_parse_board(line, c->o->io_flags, &x, &e) != 0) return cli_error("<stdin>:%ld: %s", lineno, e.msg);
+    return canonical_add(c, x, 0);
+}
 
 /* A line of `canonical - -`: "BOARD | BOARD2". */
 static int canonical_pair_line(char *line, long lineno, void *ctx)
@@ -219,7 +230,7 @@ int cli_cmd_canonical(int argc, char **argv, const cli_opts *o)
     for (int i = 1; i < argc; i++) dashes += strcmp(argv[i], "-") == 0;
     int rc;
     if (dashes == argc - 1) { /* canonical - : boards; canonical - - : pairs */
-        rc = c.pair ? cli_read_stdin_lines(canonical_pair_line, &c) : cli_read_stdin_boards(o, canonical_one, &c);
+        rc = cli_read_stdin_lines(c.pair ? canonical_pair_line : canonical_line, &c);
     } else if (dashes) {
         return cli_error("canonical reads a pair from standard input with '- -' (lines \"BOARD | BOARD2\"), "
                          "not with one '-'");

@@ -173,6 +173,9 @@ static void diagram_rules(void)
     expect_error("8 . . . . . . . .\n7 . . . . . . . .\n6 . . . . . . . .\n5 . . . . . . . .\n"
                  "4 . . . . . . . .\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .\n \n  a b c d e f g h\n",
                  0, "line 9, column 1: a blank line inside the diagram", 145, 9);
+    /* a label stuck to the cells */
+    expect_error("8........\n7........\n6........\n5........\n4........\n3........\n2........\n1........\n", 0,
+                 "line 1, column 1: a row label needs white space between it and the cells", 1, 1);
     /* 9 cells */
     expect_error("8 . . . . . . . . .\n7 . . . . . . . .\n6 . . . . . . . .\n5 . . . . . . . .\n"
                  "4 . . . . . . . .\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .\n",

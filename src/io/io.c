@@ -261,6 +261,8 @@ static int parse_row(const char *s, text_line l, int rank, int left, int right, 
     for (size_t i = from; i < to; i++) {
         if (is_space(s[i])) continue;
         if (count == 0) first = i;
+        if (count == 8 && !left && s[first] == label && !is_space(s[first + 1]))
+            return fail_at(err, l, first, "a row label needs white space between it and the cells");
         if (count == 8) return fail_at(err, l, i, "a 9th cell; a row has 8");
         count++;
     }

@@ -70,6 +70,8 @@ printf 'e4,i9 | a1\n' > "${TMPDIR:-/tmp}/bb-cli-in.$$"
 golden_stdin canonical-pairs-bad-first 2 "${TMPDIR:-/tmp}/bb-cli-in.$$" -o hex canonical - -
 printf '0x1\n0x2\nzz9\n0x4\n' > "${TMPDIR:-/tmp}/bb-cli-in.$$"
 golden_stdin canonical-stdin-bad-line 2 "${TMPDIR:-/tmp}/bb-cli-in.$$" -o hex canonical -
+printf '0x1\n0x80 | a1\n' > "${TMPDIR:-/tmp}/bb-cli-in.$$"
+golden_stdin canonical-stdin-pair-line 2 "${TMPDIR:-/tmp}/bb-cli-in.$$" -o hex canonical -
 golden_case canonical-one-dash 2 canonical - a1
 golden_case canonical-no-args 2 canonical
 rm -f "${TMPDIR:-/tmp}/bb-cli-in.$$"
