@@ -32,17 +32,30 @@ typedef struct { const char *title; void (*run)(const cli_opts *o); } cli_demo_s
 extern const cli_demo_section cli_demo_sections[];
 extern const int cli_demo_section_count;
 
-/* Prints "bitboard: error: ..." to stderr; returns EXIT_USAGE. */
+/* Prints "bitboard: error: ..." to stderr, control characters and non-ASCII
+ * bytes escaped (\n, \t, \r, \xHH); returns EXIT_USAGE. */
 int cli_error(const char *fmt, ...);
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out);
+/* Whether text is name (lower case), ignoring case, as the library's name parsers do. */
+int cli_name_is(const char *text, const char *name);
 /* Parses a square name or prints an error naming the argument; -1 on failure. */
 int cli_parse_square(const char *text, int argn);
 
+/* 0 while stdout is fine; after a failed write, prints the error (once) and
+ * returns 1.  Call it right after printing, while errno still says why. */
+int cli_check_output(void);
+
+/* Calls fn for each line of stdin (with its newline; lineno from 1), skipping
+ * blank lines and lines starting with '#', and stops at the first non-zero
+ * return, a failed write on stdout (1) or a read error (1, error printed). */
+int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx);
+
 /* Reads boards, one per line, from stdin, calling fn for each; skips blank
  * lines and lines starting with '#'.  Returns 0, EXIT_USAGE on a bad line
- * (error printed with its line number) or whatever fn returned non-zero. */
+ * (error printed with its line number), 1 on an I/O error, or whatever fn
+ * returned non-zero. */
 int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), void *ctx);
 
 /* Runs fn on each BOARD argument argv[first..argc), reading boards from

@@ -1,6 +1,5 @@
 /* line, deposit, rotate45, rotated, convert, and the lines part of the demo. */
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -57,19 +56,19 @@ int cli_cmd_line(int argc, char **argv, const cli_opts *o)
 
 /* ---- deposit -------------------------------------------------------------------------- */
 
-/* An 8-bit value: decimal, 0x hex or 0b binary; -1 (error printed) if not. */
+/* BITS: a number 0..255, read by the board parser's number syntax (decimal,
+ * 0x.. or 0b..); -1 (error printed) if it is anything else or too big. */
 static int parse_bits(const char *text, int argn)
 {
-    int base = 10;
-    const char *p = text;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) base = 16, p += 2;
-    else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) base = 2, p += 2;
-    char *end = NULL;
-    unsigned long v = 0;
-    if (isxdigit((unsigned char)*p)) v = strtoul(p, &end, base);
-    if (!end || *end)
-        return cli_error("argument %d: '%s' is not a number (decimal, 0x.. or 0b..)", argn, text), -1;
-    if (v > 255) return cli_error("argument %d: %s does not fit in 8 bits (at most 255)", argn, text), -1;
+    size_t a = 0, n = strlen(text);
+    while (a < n && isspace((unsigned char)text[a])) a++;
+    while (n > a && isspace((unsigned char)text[n - 1])) n--;
+    if (a == n || !isdigit((unsigned char)text[a]) || memchr(text + a, '\n', n - a))
+        return cli_error("argument %d: '%s' is not a number (BITS is 0..255: decimal, 0x.. or 0b..)", argn, text), -1;
+    uint64_t v;
+    bb_parse_error e;
+    if (bb_parse_board(text, 0, &v, &e) != 0) return cli_error("argument %d: %s", argn, e.msg), -1;
+    if (v > 255) return cli_error("argument %d: %s is more than 8 bits (BITS is 0..255)", argn, text), -1;
     return (int)v;
 }
 
@@ -124,7 +123,7 @@ static int apply_named(int argc, char **argv, const cli_opts *o, const named_fn 
     if (argc < 3) return cli_error("%s takes %s and at least one BOARD", argv[0], choices);
     const named_fn *f = NULL;
     for (size_t i = 0; i < n; i++)
-        if (strcmp(argv[1], fns[i].name) == 0) f = &fns[i];
+        if (cli_name_is(argv[1], fns[i].name)) f = &fns[i];
     if (!f) return cli_error("argument 1: unknown %s '%s': use %s", argv[0], argv[1], choices);
     apply_ctx c = {f->fn, o, 0};
     return cli_for_each_board(argc, argv, 2, o, apply_one, &c);

@@ -13,7 +13,8 @@ const cli_command cli_commands[] = {
      "with rank 8 on top (rotate_cw takes a1 to a8).\n"
      "\nWith SYM, each board's image is printed; with -o hex one 0x%016x line per\n"
      "board.  With all, the 8 images in enum order: as diagrams side by side, or\n"
-     "with -o hex|squares|json one line `NAME VALUE` each (json: one object a line).\n"
+     "with -o hex or squares one line `NAME VALUE` each, with -o json one line\n"
+     "{\"sym\":NAME,\"board\":BOARD} each.\n"
      "'-' reads boards from standard input, one per line (large inputs stream).\n"
      "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0},
     {"canonical", cli_cmd_canonical, "canonical BOARD [BOARD2]",
@@ -22,17 +23,24 @@ const cli_command cli_commands[] = {
      "lowest enum value on ties).  With BOARD2, both boards move by the one\n"
      "symmetry that makes the pair (BOARD, then BOARD2) least, as a\n"
      "transposition table keyed by (player, opponent) would store them.\n"
-     "-o hex prints `0xCANON SYM` (or `0xP 0xO SYM`).\n", 0},
+     "-o hex prints `0xCANON SYM` (or `0xP 0xO SYM`); -o json prints\n"
+     "{\"sym\":SYM,\"board\":BOARD} (and \"board2\" for a pair).\n"
+     "\n`canonical -` reads boards from standard input, one per line, and\n"
+     "`canonical - -` reads pairs, one per line as `BOARD | BOARD2` (a '|', as\n"
+     "a space can sit inside a square list); one result per line.\n"
+     "\nExamples:\n  bitboard -o hex canonical 0x80\n  bitboard -o hex canonical h1 a1,h8\n"
+     "  printf '0x80 | a1\\n' | bitboard -o hex canonical - -\n", 0},
     {"line", cli_cmd_line, "line BOARD SQUARE LINE", "The 8 bits of a rank, file, diagonal or anti-diagonal.",
      "LINE is rank, file, diagonal (a1-h8 direction) or antidiagonal (a8-h1\n"
      "direction), the one through SQUARE.  Bit i of the result is the line's\n"
      "square on file i (on rank i for a file); files a diagonal does not reach\n"
      "read as 0.  Prints the bits and the line's mask; -o hex prints\n"
-     "`0xBITS 0xMASK`.\n"
+     "`0xBITS 0xMASK`, -o json {\"bits\":\"0xBITS\",\"mask\":BOARD}.\n"
      "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0},
     {"deposit", cli_cmd_deposit, "deposit BITS SQUARE LINE", "Put 8 bits on a line: the inverse of `line`.",
-     "BITS is 0..255 (decimal, 0x.. or 0b..), laid on the LINE through SQUARE in\n"
-     "the bit order of `line`; bits for files the line does not reach are ignored.\n"
+     "BITS is 0..255 (decimal, 0x.. or 0b..; a larger number is an error, not cut\n"
+     "to 8 bits), laid on the LINE through SQUARE in the bit order of `line`; bits\n"
+     "for files a short diagonal does not reach are ignored.\n"
      "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0},
     {"rotate45", cli_cmd_rotate45, "rotate45 cw|ccw|uncw|unccw BOARD...",
      "Pseudo-rotate boards by 45 degrees (or undo it).",

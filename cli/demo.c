@@ -18,5 +18,9 @@ int cli_cmd_demo(int argc, char **argv, const cli_opts *o)
         printf("\n\n");
         cli_demo_sections[i].run(&d);
     }
+    printf("\n== More %.*s\n\n"
+           "bitboard help lists the commands and bitboard help COMMAND explains one;\n"
+           "man bitboard (docs/bitboard.1) has the details.\n",
+           67, "=================================================================================");
     return 0;
 }

@@ -1,28 +1,81 @@
 /* bitboard: the command-line tool.  Option parsing, help, shared I/O. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
+/* Writes msg to f with every byte outside printable ASCII escaped: \n, \t, \r,
+ * else \xHH, so no argument can move the cursor or clear the terminal. */
+static void put_escaped(const char *msg, FILE *f)
+{
+    static const char hex[] = "0123456789abcdef";
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
+        if (*p >= 0x20 && *p <= 0x7e) fputc(*p, f);
+        else if (*p == '\n') fputs("\\n", f);
+        else if (*p == '\t') fputs("\\t", f);
+        else if (*p == '\r') fputs("\\r", f);
+        else fputc('\\', f), fputc('x', f), fputc(hex[*p >> 4], f), fputc(hex[*p & 15], f);
+    }
+}
+
 int cli_error(const char *fmt, ...)
 {
+    char small[512], *msg = small;
     va_list ap;
-    fputs("bitboard: error: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int k = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (k >= (int)sizeof small && (msg = malloc((size_t)k + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)k + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg) msg = small; /* out of memory: the message cut short */
+    fputs("bitboard: error: ", stderr);
+    put_escaped(msg, stderr);
     fputc('\n', stderr);
+    if (msg != small) free(msg);
     return EXIT_USAGE;
+}
+
+/* Reports a failed write on stdout (errno e, 0 if unknown), once; returns 1. */
+static int output_error(int e)
+{
+    static int reported;
+    if (!reported) {
+        reported = 1;
+        if (e) cli_error("writing standard output: %s", strerror(e));
+        else cli_error("writing standard output failed");
+    }
+    return 1;
+}
+
+int cli_check_output(void)
+{
+    int e = errno; /* from the write that failed, if one did */
+    return ferror(stdout) ? output_error(e) : 0;
 }
 
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out)
 {
     bb_parse_error e;
+    if (strcmp(text, "-") == 0) {
+        cli_error("board argument %d: '-' (standard input) does not work here; give the board itself", argn);
+        return -1;
+    }
     if (bb_parse_board(text, o->io_flags, out, &e) == 0) return 0;
     cli_error("board argument %d: %s", argn, e.msg);
     return -1;
+}
+
+int cli_name_is(const char *text, const char *name)
+{
+    for (; *text && *name; text++, name++)
+        if ((*text >= 'A' && *text <= 'Z' ? *text - 'A' + 'a' : *text) != *name) return 0;
+    return *text == *name;
 }
 
 int cli_parse_square(const char *text, int argn)
@@ -32,14 +85,14 @@ int cli_parse_square(const char *text, int argn)
     return sq;
 }
 
-int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), void *ctx)
+int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
     int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, stdin)) >= 0) {
+    while (rc == 0 && (errno = 0, len = getline(&line, &cap, stdin)) >= 0) {
         lineno++;
         if (memchr(line, '\0', (size_t)len)) {
             rc = cli_error("<stdin>:%ld: line contains a NUL byte", lineno);
@@ -48,17 +101,33 @@ int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), v
         size_t k = 0;
         while (line[k] == ' ' || line[k] == '\t') k++;
         if (line[k] == '\n' || line[k] == '\r' || line[k] == '\0' || line[k] == '#') continue;
-        bb_parse_error e;
-        uint64_t x;
-        if (bb_parse_board(line, o->io_flags, &x, &e) != 0) {
-            rc = cli_error("<stdin>:%ld: %s", lineno, e.msg);
-            break;
-        }
-        rc = fn(x, ctx);
+        rc = fn(line, lineno, ctx);
+        if (rc == 0) rc = cli_check_output();
     }
-    if (rc == 0 && ferror(stdin)) rc = (cli_error("reading standard input failed"), 1);
+    if (rc == 0 && ferror(stdin)) {
+        int e = errno;
+        cli_error("reading standard input: %s", e ? strerror(e) : "failed");
+        rc = 1;
+    }
     free(line);
     return rc;
+}
+
+typedef struct { const cli_opts *o; int (*fn)(uint64_t x, void *ctx); void *ctx; } board_lines;
+
+static int board_line(char *line, long lineno, void *p)
+{
+    board_lines *b = p;
+    bb_parse_error e;
+    uint64_t x;
+    if (bb_parse_board(line, b->o->io_flags, &x, &e) != 0) return cli_error("<stdin>:%ld: %s", lineno, e.msg);
+    return b->fn(x, b->ctx);
+}
+
+int cli_read_stdin_boards(const cli_opts *o, int (*fn)(uint64_t x, void *ctx), void *ctx)
+{
+    board_lines b = {o, fn, ctx};
+    return cli_read_stdin_lines(board_line, &b);
 }
 
 /* Runs fn on each board argument in argv[first..argc), or on stdin for "-". */
@@ -74,6 +143,7 @@ int cli_for_each_board(int argc, char **argv, int first, const cli_opts *o,
             uint64_t x;
             if (cli_parse_board(argv[i], i, o, &x) != 0) return EXIT_USAGE;
             rc = fn(x, ctx);
+            if (rc == 0) rc = cli_check_output();
         }
         if (rc) return rc;
     }
@@ -132,15 +202,22 @@ static void print_usage(FILE *f)
     for (int i = 0; i < cli_command_count; i++)
         fprintf(f, "  %-38s %s\n", cli_commands[i].usage, cli_commands[i].summary);
     fprintf(f, "\nA BOARD is a number (0x10000000, 268435456, 0b1...), a square list\n"
-               "(e4,d5 or \"e4 d5\"; none for the empty board), or an 8-line diagram\n"
-               "(rank 8 first; row 1 first with --othello).  '-' reads boards from\n"
-               "standard input, one per line.\n\n"
+               "(e4,d5 or \"e4 d5\"; none for the empty board), a diagram as printed\n"
+               "(8 rows of 8 cells, rank 8 first, row 1 first with --othello; the row\n"
+               "labels and the file letters may be left out), or a board as -o json\n"
+               "prints it.  '-' reads boards from standard input, one per line.\n\n"
                "Options:\n"
                "  -o, --output FORMAT   hex, diagram (the default), squares or json\n"
                "  --othello             diagrams with row 1 on top, files on top\n"
-               "  -h, --help            this text;  bitboard help COMMAND for one command\n"
+               "  -h, --help            this text; after a COMMAND, that command's help\n"
                "  --version             print the version\n\n"
-               "Exit status: 0 on success, 2 on bad input or usage, 1 on an I/O error.\n");
+               "Exit status: 0 on success, 1 when reading or writing fails, 2 on bad\n"
+               "input or usage.  man bitboard has the details.\n");
+}
+
+static void print_command_help(const cli_command *c)
+{
+    printf("usage: bitboard %s\n\n%s\n\n%s", c->usage, c->summary, c->help);
 }
 
 int cli_cmd_help(int argc, char **argv, const cli_opts *o)
@@ -153,15 +230,29 @@ int cli_cmd_help(int argc, char **argv, const cli_opts *o)
     if (argc > 2) return cli_error("help takes at most one command name");
     const cli_command *c = find_command(argv[1]);
     if (!c) return cli_error("no command '%s' (bitboard help lists them)", argv[1]);
-    printf("usage: bitboard %s\n\n%s\n\n%s", c->usage, c->summary, c->help);
+    print_command_help(c);
     return 0;
+}
+
+/* Flushes and closes stdout; a failed write turns status 0 into 1. */
+static int finish(int rc)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !bad) bad = 1, e = errno;
+    if (bad) {
+        output_error(e);
+        return rc ? rc : 1;
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)
 {
     cli_opts o = {BB_FORMAT_DIAGRAM, 0, 0};
     char **args = argv; /* non-option arguments are compacted in place */
-    int n = 0;
+    int n = 0, help = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strncmp(a, "--output=", 9) == 0) {
@@ -175,12 +266,11 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--othello") == 0) {
             o.io_flags |= BB_IO_OTHELLO;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            print_usage(stdout);
-            return 0;
+            help = 1;
         } else if (strcmp(a, "--version") == 0) {
             printf("bitboard %s (symmetries: %s; arrays: %s)\n", bb_version(),
                    BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
-            return 0;
+            return finish(0);
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
             if (!c || !c->own_options)
@@ -190,18 +280,17 @@ int main(int argc, char **argv)
             args[n++] = argv[i];
         }
     }
+    const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
+    if (help) { /* -h alone: the usage; after a command name: that command's help */
+        if (c) print_command_help(c);
+        else print_usage(stdout);
+        return finish(0);
+    }
     if (n == 0) {
         print_usage(stderr);
         return EXIT_USAGE;
     }
     args[n] = NULL;
-    if (strcmp(args[0], "help") == 0) return cli_cmd_help(n, args, &o);
-    const cli_command *c = find_command(args[0]);
     if (!c) return cli_error("unknown command '%s' (bitboard help lists them)", args[0]);
-    int rc = c->run(n, args, &o);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("writing standard output failed");
-        return rc ? rc : 1;
-    }
-    return rc;
+    return finish(c->run(n, args, &o));
 }
