@@ -100,33 +100,15 @@ int cli_cmd_transform(int argc, char **argv, const cli_opts *o)
 
 /* ---- canonical ----------------------------------------------------------------------- */
 
-/* x[i] becomes bb_canonical(x[i]) and used[i] the symmetry that gave it. */
-static void canonicalize_batch(uint64_t *x, uint8_t *used, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        bb_sym s;
-        x[i] = bb_canonical(x[i], &s);
-        used[i] = (uint8_t)s;
-    }
-}
-
-/* (p[i], o[i]) become their canonical pair and used[i] the symmetry that gave it. */
-static void canonicalize_pair_batch(uint64_t *p, uint64_t *o, uint8_t *used, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        bb_sym s;
-        bb_canonical_pair(&p[i], &o[i], &s);
-        used[i] = (uint8_t)s;
-    }
-}
-
+/* A batch of boards or pairs becomes canonical in place, with the symmetry
+ * used per element (the array forms choose vector code at run time). */
 typedef struct {
     const cli_opts *o;
     int pair;
     long count;
     size_t n;
     uint64_t p[BATCH], q[BATCH];
-    uint8_t used[BATCH];
+    unsigned char used[BATCH];
 } canonical_ctx;
 
 /* One result: a diagram (two side by side for a pair) and "symmetry: SYM";
@@ -166,8 +148,8 @@ static int canonical_flush(canonical_ctx *c)
 {
     size_t n = c->n;
     c->n = 0;
-    if (c->pair) canonicalize_pair_batch(c->p, c->q, c->used, n);
-    else canonicalize_batch(c->p, c->used, n);
+    if (c->pair) bb_canonical_pair_array(c->p, c->q, n, c->used);
+    else bb_canonical_array(c->p, c->p, n, c->used);
     for (size_t i = 0; i < n; i++) {
         print_canonical(c, c->p[i], c->q[i], (bb_sym)c->used[i]);
         if (cli_check_output()) return 1;
