@@ -1,5 +1,21 @@
 /* bitboard/io.h - boards and squares as text.  Included by <bitboard.h>.
  *
+ * Contents (each name: what it returns; what it requires)
+ *   BB_IO_OTHELLO                 flag: diagrams print and read row 1 on top, files on top
+ *   bb_format                     output formats, values 0..3:
+ *   BB_FORMAT_HEX                   0x0000000010000000
+ *   BB_FORMAT_DIAGRAM               8 rows with coordinates, newline-terminated
+ *   BB_FORMAT_SQUARES               e4,d5 (ascending; "none" if empty)
+ *   BB_FORMAT_JSON                  {"hex":"0x...","squares":["e4"],"count":1}
+ *   BB_FORMAT_MAX                 the buffer size that holds any format's text (1024)
+ *   bb_parse_error                where and why parsing failed (pos, line, column, msg)
+ *   bb_parse_board(text, flags, out, err)  0 and *out, or -1 and *err (err may be NULL); text, out not NULL
+ *   bb_parse_square(text)         0..63 for "a1".."h8" (either case) alone, else -1 (also for NULL)
+ *   bb_square_name(sq, buf)       buf = "a1".."h8" for 0..63, "??" otherwise; buf holds 3 bytes; returns buf
+ *   bb_format_board(buf, size, x, fmt, flags)  writes x as text (NUL-terminated if size > 0);
+ *                                 returns the length the full text needs, like snprintf; fmt 0..3
+ *   bb_format_from_name(name, fmt)  0 and *fmt for "hex", "diagram", "squares", "json" (any case), else -1
+ *
  * Accepted board text (leading and trailing white space ignored):
  *   0x10000000          hex, 1 to 16 significant digits (0X too)
  *   268435456           decimal, at most 18446744073709551615
@@ -15,6 +31,10 @@
 #define BITBOARD_IO_H
 
 #include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum {
     BB_IO_OTHELLO = 1 /* diagrams print/read row 1 on top, files on top */
@@ -47,7 +67,11 @@ char *bb_square_name(int sq, char buf[3]);
  * BB_FORMAT_DIAGRAM needs at most BB_FORMAT_MAX bytes, the others fewer. */
 size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsigned flags);
 #define BB_FORMAT_MAX 1024
-/* "hex", "diagram", "squares", "json" -> 0 and *fmt, else -1. */
+/* "hex", "diagram", "squares", "json" (any case) -> 0 and *fmt, else -1. */
 int bb_format_from_name(const char *name, bb_format *fmt);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BITBOARD_IO_H */

@@ -1,21 +1,63 @@
 /* bitboard/sym.h - the 8 symmetries of the square: flips, rotations, their
  * composition, canonical forms.  Included by <bitboard.h>.
  *
- * Every transform maps square (file, rank) as follows (rank 8 on top):
+ * Contents (each name: what it returns; what it requires)
+ *   bb_sym                      the 8 symmetries, values 0..7 in this order:
+ *   BB_SYM_IDENTITY               (f, r)
+ *   BB_SYM_ROTATE_CW              (f, r) -> (r, 7-f)      a1 -> a8 -> h8
+ *   BB_SYM_ROTATE_180             (f, r) -> (7-f, 7-r)    bit reversal
+ *   BB_SYM_ROTATE_CCW             (f, r) -> (7-r, f)      a1 -> h1 -> h8
+ *   BB_SYM_FLIP_VERTICAL          (f, r) -> (f, 7-r)      rank 1 <-> rank 8
+ *   BB_SYM_FLIP_HORIZONTAL        (f, r) -> (7-f, r)      file a <-> file h
+ *   BB_SYM_FLIP_DIAGONAL          (f, r) -> (r, f)        about a1-h8
+ *   BB_SYM_FLIP_ANTIDIAGONAL      (f, r) -> (7-r, 7-f)    about a8-h1
+ *   BB_SYM_COUNT                8
+ *   bb_flip_vertical(x)         x mirrored top to bottom (a byte swap)
+ *   bb_flip_horizontal(x)       x mirrored left to right
+ *   bb_flip_diagonal(x)         x mirrored about a1-h8
+ *   bb_flip_antidiagonal(x)     x mirrored about a8-h1
+ *   bb_rotate_cw(x)             x turned a quarter clockwise
+ *   bb_rotate_ccw(x)            x turned a quarter counter-clockwise
+ *   bb_rotate_180(x)            x turned half a turn (all 64 bits reversed)
+ *   bb_sym_apply(x, s)          x under symmetry s; s 0..7
+ *   bb_sym_square(sq, s)        where sq goes under s: apply(1 << sq, s) == 1 << result; sq 0..63, s 0..7
+ *   bb_sym_compose(first, then) the symmetry equal to applying first, then then; both 0..7
+ *   bb_sym_inverse(s)           the symmetry undoing s; s 0..7
+ *   bb_sym_name(s)              "identity", "rotate_cw", ...; NULL if s is not 0..7
+ *   bb_sym_from_name(name, s)   0 and *s for a name as bb_sym_name prints it (any case), else -1; s not NULL
+ *   bb_canonical(x, used)       the least of x's 8 images; *used (may be NULL) = the lowest s giving it
+ *   bb_canonical_pair(p, o, used)  both boards under the one s making (*p, *o) least; p, o not NULL
+ *   bb_sym_apply_array(dst, src, n, s)  dst[i] = apply(src[i], s), i < n; dst == src or no overlap;
+ *                               picks AVX-512 GFNI, AVX2 GFNI or portable code at run time
+ *   bb_sym_apply_array_impl()   which code bb_sym_apply_array runs here: "avx512-gfni", "avx2-gfni", "portable"
  *
- *   identity          (f, r)            rotate_cw   (f, r) -> (r, 7-f)  a1->a8->h8
- *   flip_vertical     (f, 7-r)          rotate_180  (7-f, 7-r)  bit reversal
- *   flip_horizontal   (7-f, r)          rotate_ccw  (f, r) -> (7-r, f)  a1->h1->h8
- *   flip_diagonal     (r, f)   about a1-h8
- *   flip_antidiagonal (7-r, 7-f) about a8-h1
- *
- * Implementations: *_portable (delta swaps and a byte swap; any C compiler)
- * and *_gfni (one gf2p8affineqb, which multiplies each byte by an 8x8 bit
- * matrix; only when the compiler targets GFNI).  See docs/SYMMETRIES.md. */
+ * Implementation variants: the same contracts, one implementation each.
+ *   bb_flip_vertical_portable(x)       delta swaps and byte swaps: any C compiler
+ *   bb_flip_horizontal_portable(x)
+ *   bb_flip_diagonal_portable(x)
+ *   bb_flip_antidiagonal_portable(x)
+ *   bb_rotate_cw_portable(x)
+ *   bb_rotate_ccw_portable(x)
+ *   bb_rotate_180_portable(x)
+ *   bb_flip_vertical_gfni(x)           one gf2p8affineqb (and byte swaps); only if BB_HAVE_GFNI
+ *   bb_flip_horizontal_gfni(x)
+ *   bb_flip_diagonal_gfni(x)
+ *   bb_flip_antidiagonal_gfni(x)
+ *   bb_rotate_cw_gfni(x)
+ *   bb_rotate_ccw_gfni(x)
+ *   bb_rotate_180_gfni(x)
+ *   bb_sym_apply_array_portable(dst, src, n, s)     the scalar loop
+ *   bb_sym_apply_array_avx2_gfni(dst, src, n, s)    requires bb_cpu_has(BB_CPU_AVX2_GFNI)
+ *   bb_sym_apply_array_avx512_gfni(dst, src, n, s)  requires bb_cpu_has(BB_CPU_AVX512_GFNI)
+ * Derivations of every constant: docs/SYMMETRIES.md. */
 #ifndef BITBOARD_SYM_H
 #define BITBOARD_SYM_H
 
 #include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum {
     BB_SYM_IDENTITY,
@@ -26,9 +68,36 @@ typedef enum {
     BB_SYM_FLIP_HORIZONTAL,
     BB_SYM_FLIP_DIAGONAL,
     BB_SYM_FLIP_ANTIDIAGONAL
-} bb_sym; /* values 0..7 in this order */
+} bb_sym;
 
 #define BB_SYM_COUNT 8
+
+static inline uint64_t bb_flip_vertical(uint64_t x);
+static inline uint64_t bb_flip_horizontal(uint64_t x);
+static inline uint64_t bb_flip_diagonal(uint64_t x);
+static inline uint64_t bb_flip_antidiagonal(uint64_t x);
+static inline uint64_t bb_rotate_cw(uint64_t x);
+static inline uint64_t bb_rotate_ccw(uint64_t x);
+static inline uint64_t bb_rotate_180(uint64_t x);
+static inline uint64_t bb_sym_apply(uint64_t x, bb_sym s);
+static inline int bb_sym_square(int sq, bb_sym s);
+bb_sym bb_sym_compose(bb_sym first, bb_sym then);
+bb_sym bb_sym_inverse(bb_sym s);
+const char *bb_sym_name(bb_sym s);
+int bb_sym_from_name(const char *name, bb_sym *s);
+uint64_t bb_canonical(uint64_t x, bb_sym *used);
+void bb_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used);
+void bb_sym_apply_array(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
+const char *bb_sym_apply_array_impl(void);
+
+/* Implementation variants (see the contents list). */
+void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
+void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
+void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
+
+/* ============================================================================
+ * Implementation: everything below is how, not what.
+ * ========================================================================== */
 
 /* ---- Portable: delta swaps ------------------------------------------------
  * A delta swap exchanges the bits selected by mask m with the bits d places
@@ -113,7 +182,7 @@ static inline uint64_t bb_rotate_180_gfni(uint64_t x) { return BB_BSWAP64(bb__gf
 #define BB__SYM_IMPL(name) name##_portable
 #endif
 
-/* ---- The default: the fastest implementation the compiler targets -------- */
+/* ---- The plain names: the fastest implementation the compiler targets ---- */
 static inline uint64_t bb_flip_vertical(uint64_t x) { return BB__SYM_IMPL(bb_flip_vertical)(x); }
 static inline uint64_t bb_flip_horizontal(uint64_t x) { return BB__SYM_IMPL(bb_flip_horizontal)(x); }
 static inline uint64_t bb_flip_diagonal(uint64_t x) { return BB__SYM_IMPL(bb_flip_diagonal)(x); }
@@ -122,9 +191,10 @@ static inline uint64_t bb_rotate_cw(uint64_t x) { return BB__SYM_IMPL(bb_rotate_
 static inline uint64_t bb_rotate_ccw(uint64_t x) { return BB__SYM_IMPL(bb_rotate_ccw)(x); }
 static inline uint64_t bb_rotate_180(uint64_t x) { return BB__SYM_IMPL(bb_rotate_180)(x); }
 
-/* x under symmetry s; requires 0 <= s < 8 (anything else returns x). */
+/* (A symmetry out of range acts as the identity, as in the array forms.) */
 static inline uint64_t bb_sym_apply(uint64_t x, bb_sym s)
 {
+    BB__ASSERT((unsigned)s < BB_SYM_COUNT, "s", s);
     switch (s) {
     case BB_SYM_ROTATE_CW: return bb_rotate_cw(x);
     case BB_SYM_ROTATE_180: return bb_rotate_180(x);
@@ -138,9 +208,11 @@ static inline uint64_t bb_sym_apply(uint64_t x, bb_sym s)
     return x;
 }
 
-/* Where square sq (0..63) goes under s: bb_sym_apply(1 << sq, s) == 1 << result. */
 static inline int bb_sym_square(int sq, bb_sym s)
 {
+    BB__ASSERT_SQUARE(sq);
+    BB__ASSERT((unsigned)s < BB_SYM_COUNT, "s", s);
+    sq &= 63;
     int f = sq & 7, r = sq >> 3;
     switch (s) {
     case BB_SYM_ROTATE_CW: return 8 * (7 - f) + r;
@@ -155,35 +227,8 @@ static inline int bb_sym_square(int sq, bb_sym s)
     return sq;
 }
 
-/* The symmetry equal to applying `first`, then `then`:
- * bb_sym_apply(bb_sym_apply(x, first), then) == bb_sym_apply(x, result). */
-bb_sym bb_sym_compose(bb_sym first, bb_sym then);
-/* The symmetry that undoes s: compose(s, inverse(s)) == identity. */
-bb_sym bb_sym_inverse(bb_sym s);
-/* Lowercase name ("rotate_cw", ...), or NULL if s is out of range. */
-const char *bb_sym_name(bb_sym s);
-/* Parses a name as printed by bb_sym_name; returns 0 and sets *s, or -1. */
-int bb_sym_from_name(const char *name, bb_sym *s);
-
-/* The least of the 8 images of x; *used (if not NULL) gets the symmetry that
- * produced it, the lowest enum value on ties. */
-uint64_t bb_canonical(uint64_t x, bb_sym *used);
-/* Transforms both boards by the one symmetry that makes (p, then o) least
- * (compared as the pair (*p, *o)); *used as for bb_canonical. */
-void bb_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used);
-
-/* dst[i] = bb_sym_apply(src[i], s) for i < n.  dst may equal src; other
- * overlaps are not allowed.  Picks AVX-512 GFNI, AVX2 GFNI or portable code at
- * run time, so one build serves every x86-64. */
-void bb_sym_apply_array(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
-
-/* The run-time choices, callable directly (tests, benchmarks).  The *_avx2_gfni
- * and *_avx512_gfni ones require bb_cpu_has(...) to say the CPU has them. */
-void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
-void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
-void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s);
-
-/* Which implementation bb_sym_apply_array uses here: "avx512-gfni", ... */
-const char *bb_sym_apply_array_impl(void);
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BITBOARD_SYM_H */
