@@ -190,9 +190,9 @@ static inline int bb_popcount(uint64_t x);
  * Implementation: everything below is how, not what.
  * ========================================================================== */
 
-/* BB__ASSERT(cond, "argument", value) and BB__ASSERT_NOT_NULL(p, "argument")
- * (not API): the checks of the out-of-range policy above; nothing without
- * BB_DEBUG. */
+/* BB__ASSERT(cond, "argument", value) (value an int or an enum) and
+ * BB__ASSERT_NOT_NULL(p, "argument") (not API): the checks of the
+ * out-of-range policy above; nothing without BB_DEBUG. */
 #if defined(BB_DEBUG)
 static inline void bb__range_error(const char *fn, const char *arg, long long value)
 {
@@ -204,7 +204,7 @@ static inline void bb__null_error(const char *fn, const char *arg)
     fprintf(stderr, "bitboard: %s: %s is NULL\n", fn, arg);
     abort();
 }
-#define BB__ASSERT(cond, arg, value) ((cond) ? (void)0 : bb__range_error(__func__, (arg), (long long)(value)))
+#define BB__ASSERT(cond, arg, value) ((cond) ? (void)0 : bb__range_error(__func__, (arg), (long long)(int)(value)))
 #define BB__ASSERT_NOT_NULL(p, arg) ((p) ? (void)0 : bb__null_error(__func__, (arg)))
 #else
 #define BB__ASSERT(cond, arg, value) ((void)0)
