@@ -30,7 +30,7 @@
  *   BB_CPU_AVX512           AVX-512 F/BW, with ZMM state saved by the OS
  * Build macros (define before including <bitboard.h>; the Makefile's
  * PORTABLE=1 and DEBUG/SAN options define them for the library):
- *   BB_PORTABLE           portable code only: implies every BB_NO_* below
+ *   BB_PORTABLE           portable code only: implies BB_NO_GFNI, BB_NO_BMI2, BB_NO_BITALG, BB_NO_DISPATCH
  *   BB_NO_GFNI            leave out the *_gfni forms
  *   BB_NO_BMI2            leave out the *_pext forms
  *   BB_NO_BITALG          leave out the *_bitalg forms

@@ -68,7 +68,7 @@
  *   uncw, unccw                   their inverses
  *
  * Hyatt's rotated boards (bit b of the rotated board holds the square
- * bb_rotated*_square maps to b):
+ * bb_rotated90_square, bb_rotated45_square or bb_rotated315_square maps to b):
  *   90    the board turned clockwise: file f is byte 7-f, bit i = rank i
  *   45    the 15 diagonals (file - rank = 7, 6, ..., -7: h1 first, a8 last),
  *         each from its lowest file up: h1 | g1 h2 | f1 g2 h3 | ... | a8
