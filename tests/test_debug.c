@@ -4,14 +4,10 @@
  *
  * The inline functions are checked in every build: this file defines
  * BB_DEBUG for them itself.  The library's compiled functions assert only if
- * the library was built with BB_DEBUG (the Makefile passes the same CFLAGS
- * to the library and the tests, so BB_DEBUG on the command line says so);
- * otherwise their cases are skipped, and reported as skipped. */
+ * the library was built with BB_DEBUG (bb__debug_checks() says); otherwise
+ * their cases are skipped, and reported as skipped. */
 #define _POSIX_C_SOURCE 200809L
-#ifdef BB_DEBUG
-#define LIB_DEBUG 1
-#else
-#define LIB_DEBUG 0
+#ifndef BB_DEBUG
 #define BB_DEBUG 1
 #endif
 
@@ -109,7 +105,6 @@ static void d_in_range(void)
 }
 static void in_range_is_quiet(void) { expect_abort("in range", d_in_range, ""); }
 
-#if LIB_DEBUG
 /* ---- Compiled functions: only if the library was built with BB_DEBUG ---------- */
 static uint64_t buf[4];
 static void d_sym_from_name(void) { bb_sym s; sink = (uint64_t)bb_sym_from_name(NULL, &s); }
@@ -132,7 +127,6 @@ static void library_functions_abort(void)
     expect_abort("bb_pseudo_rotate45_array", d_rot45_array, "bitboard: bb_pseudo_rotate45_array: which = 4 out of range");
     expect_abort("bb_pseudo_rotate45_array NULL", d_rot45_array_null, "bitboard: bb_pseudo_rotate45_array: dst is NULL");
 }
-#endif
 #endif /* HAVE_FORK */
 
 int main(void)
@@ -140,11 +134,8 @@ int main(void)
 #if HAVE_FORK
     RUN(inline_functions_abort);
     RUN(in_range_is_quiet);
-#if LIB_DEBUG
-    RUN(library_functions_abort);
-#else
-    printf("debug: library_functions_abort skipped (the library was built without BB_DEBUG)\n");
-#endif
+    if (bb__debug_checks()) RUN(library_functions_abort);
+    else printf("debug: library_functions_abort skipped (the library was built without BB_DEBUG)\n");
 #else
     printf("debug: every death test skipped (no fork on this system)\n");
 #endif

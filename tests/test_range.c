@@ -3,15 +3,10 @@
  * every form of a function gives the same answer, today the answer for
  * sq & 63, line & 3, which & 3, or the identity symmetry and mapping.
  * The inline functions are compiled here without BB_DEBUG even in a BB_DEBUG
- * build; the library's compiled functions assert in such a build, so their
- * out-of-range calls run only when it was built without (tests/test_debug.c
- * checks that they abort otherwise). */
-#ifdef BB_DEBUG
-#define LIB_DEBUG 1
+ * build; the library's compiled functions assert if it was built with
+ * BB_DEBUG (bb__debug_checks() says), so their out-of-range calls run only
+ * when it was not (tests/test_debug.c checks that they abort otherwise). */
 #undef BB_DEBUG
-#else
-#define LIB_DEBUG 0
-#endif
 
 #include <limits.h>
 #include <string.h>
@@ -57,7 +52,7 @@ static void sym_out_of_range(void)
             {"portable", bb_sym_apply_array_portable, 1},
             {"avx2_gfni", bb_sym_apply_array_avx2_gfni, bb_cpu_has(BB_CPU_AVX2_GFNI)},
             {"avx512_gfni", bb_sym_apply_array_avx512_gfni, bb_cpu_has(BB_CPU_AVX512_GFNI)},
-            {"dispatched", bb_sym_apply_array, !LIB_DEBUG},
+            {"dispatched", bb_sym_apply_array, !bb__debug_checks()},
         };
         for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; a++) {
             if (!arrays[a].run) continue;
@@ -65,19 +60,18 @@ static void sym_out_of_range(void)
             arrays[a].fn(dst, src, 37, s);
             CHECK(memcmp(dst, src, sizeof dst) == 0, "%s array, s = %u: a copy", arrays[a].name, bad8[i]);
         }
-#if !LIB_DEBUG
+        if (bb__debug_checks()) continue;
         for (int t = 0; t < BB_SYM_COUNT; t++) {
             CHECK(bb_sym_compose(s, (bb_sym)t) == (bb_sym)t, "compose(%u, %d)", bad8[i], t);
             CHECK(bb_sym_compose((bb_sym)t, s) == (bb_sym)t, "compose(%d, %u)", t, bad8[i]);
         }
         CHECK(bb_sym_inverse(s) == BB_SYM_IDENTITY, "inverse(%u)", bad8[i]);
-#endif
     }
     for (size_t i = 0; i < N_BAD_SQUARES; i++)
         for (int s = 0; s < BB_SYM_COUNT; s++)
             CHECK(bb_sym_square(bad_squares[i], (bb_sym)s) == bb_sym_square(bad_squares[i] & 63, (bb_sym)s),
                   "square(%d, %d)", bad_squares[i], s);
-#if !LIB_DEBUG
+    if (bb__debug_checks()) return;
     bb_sym s = BB_SYM_ROTATE_CW;
     CHECK(bb_sym_from_name(NULL, &s) == -1 && s == BB_SYM_ROTATE_CW, "NULL name: -1, *s untouched");
     CHECK(bb_sym_from_name("identity", NULL) == -1, "NULL result pointer: -1");
@@ -85,7 +79,6 @@ static void sym_out_of_range(void)
     bb_sym_apply_array(NULL, &one, 1, BB_SYM_ROTATE_CW); /* nothing happens */
     bb_sym_apply_array(&one, NULL, 1, BB_SYM_ROTATE_CW);
     CHECK(one == 1, "NULL src: dst untouched");
-#endif
 }
 
 typedef unsigned (*extract_fn)(uint64_t, int, bb_line);
@@ -149,11 +142,10 @@ static void lines_out_of_range(void)
         CHECK(bb_mirror_byte(b) == want && bb_mirror_byte_mul(b) == want && bb_mirror_byte_swap(b) == want &&
                   bb_mirror_byte_table(b) == want, "mirror(%u): bits above 7 ignored", b);
     }
-#if !LIB_DEBUG
+    if (bb__debug_checks()) return;
     bb_line l = BB_LINE_FILE;
     CHECK(bb_line_from_name(NULL, &l) == -1 && l == BB_LINE_FILE, "NULL name: -1, *line untouched");
     CHECK(bb_line_from_name("rank", NULL) == -1, "NULL result pointer: -1");
-#endif
 }
 
 typedef void (*rot45_array_fn)(uint64_t *, const uint64_t *, size_t, bb_rot45);
@@ -186,7 +178,7 @@ static void rotated_out_of_range(void)
     const struct { const char *name; rot45_array_fn fn; int run; } forms[] = {
         {"portable", bb_pseudo_rotate45_array_portable, 1},
         {"avx512", bb_pseudo_rotate45_array_avx512, bb_cpu_has(BB_CPU_AVX512)},
-        {"dispatched", bb_pseudo_rotate45_array, !LIB_DEBUG},
+        {"dispatched", bb_pseudo_rotate45_array, !bb__debug_checks()},
     };
     for (size_t i = 0; i < N_BAD4; i++) {
         bb_pseudo_rotate45_array_portable(want, src, N, (bb_rot45)(bad4[i] & 3));
@@ -230,11 +222,10 @@ static void mapping_out_of_range(void)
     for (size_t i = 0; i < N_BAD_SQUARES; i++)
         CHECK(bb_mapping_square(bad_squares[i], BB_MAP_BERF, BB_MAP_LEFR) ==
                   bb_mapping_square(bad_squares[i] & 63, BB_MAP_BERF, BB_MAP_LEFR), "square(%d)", bad_squares[i]);
-#if !LIB_DEBUG
+    if (bb__debug_checks()) return;
     bb_mapping m = BB_MAP_BERF;
     CHECK(bb_mapping_from_name(NULL, &m) == -1 && m == BB_MAP_BERF, "NULL name: -1, *m untouched");
     CHECK(bb_mapping_from_name("lerf", NULL) == -1, "NULL result pointer: -1");
-#endif
 }
 
 int main(void)

@@ -210,6 +210,10 @@ static inline void bb__null_error(const char *fn, const char *arg)
 #define BB__ASSERT(cond, arg, value) ((void)0)
 #define BB__ASSERT_NOT_NULL(p, arg) ((void)0)
 #endif
+/* 1 if the compiled library checks its arguments (was built with BB_DEBUG),
+ * else 0: for the tests (not API). */
+int bb__debug_checks(void);
+
 /* The index of name in names[0..count) ignoring ASCII case, or -1 (also for
  * a NULL name): the one name matcher of every *_from_name (not API). */
 int bb__name_index(const char *name, const char *const names[], int count);
