@@ -9,12 +9,15 @@
  *   BB_FORMAT_JSON                  {"hex":"0x...","squares":["e4"],"count":1}
  *   BB_FORMAT_MAX                 the buffer size that holds any format's text (1024)
  *   bb_parse_error                where and why parsing failed (pos, line, column, msg)
- *   bb_parse_board(text, flags, out, err)  0 and *out, or -1 and *err (err may be NULL); text, out not NULL
+ *   bb_parse_board(text, flags, out, err)  0 and *out, or -1 and *err (err may be NULL; a NULL
+ *                                 text is "no board given", -1); out not NULL
  *   bb_parse_square(text)         0..63 for "a1".."h8" (either case) alone, else -1 (also for NULL)
- *   bb_square_name(sq, buf)       buf = "a1".."h8" for 0..63, "??" otherwise; buf holds 3 bytes; returns buf
+ *   bb_square_name(sq, buf)       buf = "a1".."h8" for 0..63, "??" for any other sq (not an error);
+ *                                 buf holds 3 bytes; returns buf
  *   bb_format_board(buf, size, x, fmt, flags)  writes x as text (NUL-terminated if size > 0);
  *                                 returns the length the full text needs, like snprintf; fmt 0..3
- *   bb_format_from_name(name, fmt)  0 and *fmt for "hex", "diagram", "squares", "json" (any case), else -1
+ *   bb_format_from_name(name, fmt)  0 and *fmt for "hex", "diagram", "squares", "json" (any case),
+ *                                 else -1; fmt not NULL
  *
  * Accepted board text (leading and trailing white space ignored):
  *   0x10000000          hex, 1 to 16 significant digits (0X too)
