@@ -58,8 +58,10 @@
  *     bb_rot45 as value & 3; a bb_sym or a bb_mapping out of range as the
  *     identity; a NULL name does not parse (-1); an array function given
  *     NULL does nothing.  Do not rely on these.)
- * Not errors, because their contracts define them: bb_*_name of a value out
- * of range returns NULL; the bits of a byte argument above bit 7 are ignored.
+ * Not errors, because their contracts define them: bb_sym_name, bb_line_name
+ * and bb_mapping_name of a value out of range return NULL, bb_square_name
+ * writes "??"; a NULL text given to bb_parse_board or bb_parse_square is no
+ * input (-1); the bits of a byte argument above bit 7 are ignored.
  *
  * Thread safety: no function writes shared state the caller can observe. */
 #ifndef BITBOARD_CORE_H
