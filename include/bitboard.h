@@ -1,35 +1,78 @@
 /* bitboard.h - 8x8 bitboards for chess and Othello engines.
  *
- * The front door: include this one header.  It reads as a table of contents;
- * each module's header documents its functions.
+ * The front door: include this one header (C11 or C++; every header is
+ * extern "C").  Below is every public name, by module; each module's header
+ * opens with the same names, one a line, with its contract.  Names starting
+ * bb__ or BB__ are not API.  Arguments out of range: one policy, in core.h.
  *
- *   bitboard/core.h   squares (a1 = bit 0 ... h8 = bit 63, diagram there),
- *                     square helpers, popcount, the compile-time choice of
- *                     implementation (BB_PORTABLE, BB_NO_GFNI, ...)
- *   bitboard/sym.h    the 8 symmetries of the square
- *                       bb_flip_vertical  bb_flip_horizontal  bb_flip_diagonal
- *                       bb_flip_antidiagonal  bb_rotate_cw  bb_rotate_ccw
- *                       bb_rotate_180  bb_sym_apply  bb_sym_square
- *                       bb_sym_compose  bb_sym_inverse  bb_sym_name
- *                       bb_canonical  bb_canonical_pair  bb_sym_apply_array
- *                     each with *_portable and (where compiled for) *_gfni
- *   bitboard/io.h     text: bb_parse_board  bb_parse_square  bb_square_name
- *                       bb_format_board  bb_format_from_name
- *   bitboard/lines.h  any line through a square as 8 bits and back
- *                       bb_line_mask  bb_line_extract  bb_line_deposit
- *                       bb_line_name  bb_mirror_byte
- *                     each with *_mul, *_lookup and (BMI2) *_pext forms
- *   bitboard/rotated.h  pseudo-rotations by 45 degrees and Hyatt's boards
- *                       bb_pseudo_rotate45_cw/_ccw  bb_pseudo_unrotate45_cw/_ccw
- *                       (+ _select, _square, _rank, _mask)
- *                       bb_pseudo_rotate45_array
- *                       bb_rotated90/45/315  bb_unrotated90/45/315
- *                       bb_rotatedNN_index  bb_rotatedNN_square
- *                       bb_rotatedNN_shift[]  bb_rotatedNN_length[]
- *   bitboard/mapping.h  the 8 square numberings of other engines
- *                       bb_mapping_convert  bb_mapping_square
- *                       bb_mapping_sym  bb_mapping_name
- *   (core.h)          bb_cpu_has: what the run-time paths may use
+ * bitboard/core.h      squares (a1 = bit 0 ... h8 = bit 63, diagram there), helpers, build macros
+ *   BB_VERSION_MAJOR  BB_VERSION_MINOR  BB_VERSION_PATCH  BB_VERSION_STRING  bb_version
+ *   BB_A1 ... BB_H8 (the 64 squares)
+ *   BB_FILE_A  BB_FILE_H  BB_RANK_1  BB_RANK_8  BB_DIAGONAL_A1H8  BB_ANTIDIAGONAL_A8H1
+ *   bb_square_bb  bb_square_file  bb_square_rank  bb_square_at  bb_popcount  BB_BSWAP64
+ *   bb_cpu_has  bb_cpu_feature  BB_CPU_BMI2  BB_CPU_GFNI  BB_CPU_AVX2_GFNI  BB_CPU_AVX512_GFNI
+ *   BB_CPU_AVX512
+ *   build macros: BB_PORTABLE  BB_NO_GFNI  BB_NO_BMI2  BB_NO_BITALG  BB_NO_DISPATCH  BB_DEBUG
+ *   set by core.h: BB_HAVE_GFNI  BB_HAVE_BMI2  BB_HAVE_BITALG
+ *
+ * bitboard/sym.h       the 8 symmetries of the square, canonical forms
+ *   bb_sym  BB_SYM_IDENTITY  BB_SYM_ROTATE_CW  BB_SYM_ROTATE_180  BB_SYM_ROTATE_CCW
+ *   BB_SYM_FLIP_VERTICAL  BB_SYM_FLIP_HORIZONTAL  BB_SYM_FLIP_DIAGONAL  BB_SYM_FLIP_ANTIDIAGONAL
+ *   BB_SYM_COUNT
+ *   bb_flip_vertical  bb_flip_horizontal  bb_flip_diagonal  bb_flip_antidiagonal
+ *   bb_rotate_cw  bb_rotate_ccw  bb_rotate_180  bb_sym_apply  bb_sym_square
+ *   bb_sym_compose  bb_sym_inverse  bb_sym_name  bb_sym_from_name
+ *   bb_canonical  bb_canonical_pair  bb_canonical_array  bb_canonical_pair_array
+ *   bb_canonical_array_impl  bb_sym_apply_array  bb_sym_apply_array_impl
+ *   variants: bb_flip_vertical_portable  bb_flip_horizontal_portable  bb_flip_diagonal_portable
+ *     bb_flip_antidiagonal_portable  bb_rotate_cw_portable  bb_rotate_ccw_portable
+ *     bb_rotate_180_portable  bb_flip_vertical_gfni  bb_flip_horizontal_gfni
+ *     bb_flip_diagonal_gfni  bb_flip_antidiagonal_gfni  bb_rotate_cw_gfni  bb_rotate_ccw_gfni
+ *     bb_rotate_180_gfni  bb_sym_apply_array_portable  bb_sym_apply_array_avx2_gfni
+ *     bb_sym_apply_array_avx512_gfni  bb_canonical_portable  bb_canonical_pair_portable
+ *     bb_canonical_gfni  bb_canonical_pair_gfni  bb_canonical_array_portable
+ *     bb_canonical_array_avx2_gfni  bb_canonical_array_avx512_gfni
+ *     bb_canonical_pair_array_portable  bb_canonical_pair_array_avx2_gfni
+ *     bb_canonical_pair_array_avx512_gfni
+ *
+ * bitboard/io.h        boards and squares as text
+ *   BB_IO_OTHELLO  bb_format  BB_FORMAT_HEX  BB_FORMAT_DIAGRAM  BB_FORMAT_SQUARES  BB_FORMAT_JSON
+ *   BB_FORMAT_MAX  bb_parse_error  bb_parse_board  bb_parse_square  bb_square_name
+ *   bb_format_board  bb_format_from_name
+ *
+ * bitboard/lines.h     any line through a square as 8 bits and back; the byte mirror
+ *   bb_line  BB_LINE_RANK  BB_LINE_FILE  BB_LINE_DIAGONAL  BB_LINE_ANTIDIAGONAL  BB_LINE_COUNT
+ *   bb_line_mask  bb_line_extract  bb_line_deposit  bb_line_name  bb_line_from_name
+ *   bb_mirror_byte
+ *   variants: bb_line_extract_mul  bb_line_deposit_mul  bb_line_extract_lookup
+ *     bb_line_deposit_lookup  bb_line_extract_pext  bb_line_deposit_pext
+ *     bb_mirror_byte_mul  bb_mirror_byte_swap  bb_mirror_byte_table
+ *
+ * bitboard/rotated.h   pseudo-rotations by 45 degrees and Hyatt's rotated boards
+ *   bb_pseudo_rotate45_cw  bb_pseudo_rotate45_ccw  bb_pseudo_unrotate45_cw
+ *   bb_pseudo_unrotate45_ccw  bb_pseudo_rotate45_cw_square  bb_pseudo_rotate45_ccw_square
+ *   bb_pseudo_unrotate45_cw_square  bb_pseudo_unrotate45_ccw_square
+ *   bb_pseudo_rotate45_cw_rank  bb_pseudo_rotate45_cw_mask  bb_pseudo_rotate45_ccw_rank
+ *   bb_pseudo_rotate45_ccw_mask  bb_rot45  BB_ROT45_CW  BB_ROT45_CCW  BB_UNROT45_CW
+ *   BB_UNROT45_CCW  bb_pseudo_rotate45_array
+ *   bb_rotated90  bb_rotated45  bb_rotated315  bb_unrotated90  bb_unrotated45  bb_unrotated315
+ *   bb_rotated90_index  bb_rotated45_index  bb_rotated315_index
+ *   bb_rotated90_square  bb_rotated45_square  bb_rotated315_square
+ *   bb_rotated90_shift  bb_rotated45_shift  bb_rotated45_length  bb_rotated315_shift
+ *   bb_rotated315_length
+ *   variants: bb_pseudo_rotate45_cw_select  bb_pseudo_rotate45_ccw_select
+ *     bb_pseudo_unrotate45_cw_select  bb_pseudo_unrotate45_ccw_select
+ *     bb_pseudo_rotate45_array_portable  bb_pseudo_rotate45_array_avx512
+ *     bb_rotated45_portable  bb_unrotated45_portable  bb_rotated315_portable
+ *     bb_unrotated315_portable  bb_rotated45_pext  bb_unrotated45_pext  bb_rotated315_pext
+ *     bb_unrotated315_pext  bb_rotated45_bitalg  bb_unrotated45_bitalg  bb_rotated315_bitalg
+ *     bb_unrotated315_bitalg
+ *
+ * bitboard/mapping.h   the 8 square numberings of other engines
+ *   bb_mapping  BB_MAP_LERF  BB_MAP_LERBEF  BB_MAP_BERLEF  BB_MAP_BERF  BB_MAP_LEFR
+ *   BB_MAP_LEFBER  BB_MAP_BEFLER  BB_MAP_BEFR  BB_MAP_COUNT
+ *   bb_mapping_sym  bb_mapping_convert  bb_mapping_square  bb_mapping_to_lerf
+ *   bb_mapping_from_lerf  bb_mapping_name  bb_mapping_from_name
  *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */

@@ -157,6 +157,10 @@ static void names(void)
     bb_line dummy;
     CHECK(bb_line_name((bb_line)4) == NULL, "out of range");
     CHECK(bb_line_from_name("diag", &dummy) == -1, "unknown name");
+    CHECK(bb_line_from_name("", &dummy) == -1 && bb_line_from_name("ranks", &dummy) == -1, "unknown names");
+    /* Case is ignored, as in every bb_*_from_name. */
+    CHECK(bb_line_from_name("DIAGONAL", &dummy) == 0 && dummy == BB_LINE_DIAGONAL, "upper case");
+    CHECK(bb_line_from_name("AntiDiagonal", &dummy) == 0 && dummy == BB_LINE_ANTIDIAGONAL, "mixed case");
 }
 
 int main(void)

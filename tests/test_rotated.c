@@ -120,8 +120,10 @@ static void square_maps(void)
     }
 }
 
-/* Shift and length tables recounted: the line's squares are exactly bits
- * shift .. shift + length - 1 of the rotated board, and no shift reaches 64. */
+/* Shift and length tables recounted (every entry of the generated
+ * src/rotated/rotated_tables.c; the gathers in gather_tables): the line's
+ * squares are exactly bits shift .. shift + length - 1 of the rotated board,
+ * and no shift reaches 64. */
 static void rotated_tables(void)
 {
     for (int sq = 0; sq < 64; sq++) {
@@ -131,7 +133,7 @@ static void rotated_tables(void)
         CHECK(bb_rotated45_length[sq] == n45, "45 length %d", sq);
         CHECK(bb_rotated315_length[sq] == n315, "315 length %d", sq);
         CHECK(bb_rotated45_shift[sq] + n45 <= 64 && bb_rotated315_shift[sq] + n315 <= 64, "in range %d", sq);
-        CHECK(bb_rotated90_shift[sq] <= 56, "90 shift %d", sq);
+        CHECK(bb_rotated90_shift[sq] == 8 * (7 - (sq & 7)), "90 shift %d", sq);
         uint64_t run45 = (((uint64_t)1 << (n45 - 1) << 1) - 1) << bb_rotated45_shift[sq];
         uint64_t run315 = (((uint64_t)1 << (n315 - 1) << 1) - 1) << bb_rotated315_shift[sq];
         CHECK_EQ64(ref_permute(d, ref_rot45), run45, "45 run of %d", sq);
@@ -228,18 +230,22 @@ static void mappings(void)
                                               (bb_mapping)a), x, "round trip %d %d", a, b);
             }
         }
-    /* the seeds' numberings */
-    CHECK(bb_mapping_square(63, BB_MAP_BERF, BB_MAP_LERF) == BB_A1, "001: a1 = bit 63");
-    CHECK(bb_mapping_square(0, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A8, "002: a8 = 0");
-    CHECK(bb_mapping_square(56, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A1, "002: a1 = 56");
-    CHECK_EQ64(bb_mapping_to_lerf(0x8000000000000000ULL, BB_MAP_BERF), 1, "001 a1");
-    CHECK_EQ64(bb_mapping_from_lerf(1, BB_MAP_BERLEF), (uint64_t)1 << 56, "002 a1");
+    /* the numberings of the sources: the Japanese Othello post on lines
+     * (BERF, a1 = bit 63) and Hyatt's paper (BERLEF, a8 = 0) */
+    CHECK(bb_mapping_square(63, BB_MAP_BERF, BB_MAP_LERF) == BB_A1, "BERF: a1 = bit 63");
+    CHECK(bb_mapping_square(0, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A8, "Hyatt: a8 = 0");
+    CHECK(bb_mapping_square(56, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A1, "Hyatt: a1 = 56");
+    CHECK_EQ64(bb_mapping_to_lerf(0x8000000000000000ULL, BB_MAP_BERF), 1, "BERF a1");
+    CHECK_EQ64(bb_mapping_from_lerf(1, BB_MAP_BERLEF), (uint64_t)1 << 56, "Hyatt a1");
     for (int m = 0; m < BB_MAP_COUNT; m++) {
         bb_mapping back;
         CHECK(bb_mapping_from_name(bb_mapping_name((bb_mapping)m), &back) == 0 && back == (bb_mapping)m, "name %d", m);
     }
     bb_mapping dummy;
     CHECK(bb_mapping_from_name("BERF", &dummy) == 0 && dummy == BB_MAP_BERF, "upper case");
+    CHECK(bb_mapping_from_name("BefLer", &dummy) == 0 && dummy == BB_MAP_BEFLER, "mixed case");
+    CHECK(bb_mapping_from_name("lerfxxxxxxxxxxxxxxxxxxxx", &dummy) == -1 && bb_mapping_from_name("ler", &dummy) == -1,
+          "long and short names");
     CHECK(bb_mapping_from_name("lerfx", &dummy) == -1 && bb_mapping_from_name("", &dummy) == -1, "unknown");
     CHECK(bb_mapping_name((bb_mapping)8) == NULL, "out of range");
 }

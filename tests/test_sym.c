@@ -38,14 +38,14 @@ static const impl impls[] = {
     {"rotate_ccw", BB_SYM_ROTATE_CCW, bb_rotate_ccw},
     {"rotate_180", BB_SYM_ROTATE_180, bb_rotate_180},
     {"identity", BB_SYM_IDENTITY, apply_identity},
-    /* the seed's formulas, as corrected in bench/seeds.h */
-    {"seed_flip_vertical", BB_SYM_FLIP_VERTICAL, seed_flip_vertical},
-    {"seed_mirror_horizontal", BB_SYM_FLIP_HORIZONTAL, seed_mirror_horizontal},
-    {"seed_flip_diag_a1h8", BB_SYM_FLIP_DIAGONAL, seed_flip_diag_a1h8},
-    {"seed_flip_diag_a8h1", BB_SYM_FLIP_ANTIDIAGONAL, seed_flip_diag_a8h1},
-    {"seed_rotate_cw", BB_SYM_ROTATE_CW, seed_rotate_cw},
-    {"seed_rotate_ccw", BB_SYM_ROTATE_CCW, seed_rotate_ccw},
-    {"seed_rotate_180", BB_SYM_ROTATE_180, seed_rotate_180},
+    /* the Chess Programming Wiki's delta swaps, as corrected in bench/seeds.h */
+    {"wiki flip_vertical", BB_SYM_FLIP_VERTICAL, seed_flip_vertical},
+    {"wiki mirror_horizontal", BB_SYM_FLIP_HORIZONTAL, seed_mirror_horizontal},
+    {"wiki flip_diag_a1h8", BB_SYM_FLIP_DIAGONAL, seed_flip_diag_a1h8},
+    {"wiki flip_diag_a8h1", BB_SYM_FLIP_ANTIDIAGONAL, seed_flip_diag_a8h1},
+    {"wiki rotate_cw", BB_SYM_ROTATE_CW, seed_rotate_cw},
+    {"wiki rotate_ccw", BB_SYM_ROTATE_CCW, seed_rotate_ccw},
+    {"wiki rotate_180", BB_SYM_ROTATE_180, seed_rotate_180},
 };
 #define N_IMPLS (sizeof impls / sizeof impls[0])
 
@@ -141,7 +141,7 @@ static uint64_t reverse_bits(uint64_t x)
     return y;
 }
 
-static void identities_from_the_seeds(void)
+static void identities_from_the_wiki(void)
 {
     uint64_t st = 4;
     for (int k = 0; k < BBT_RANDOM_BOARDS; k++) {
@@ -314,7 +314,12 @@ static void names(void)
     }
     bb_sym dummy;
     CHECK(bb_sym_from_name("rotate_90", &dummy) == -1, "unknown name");
+    CHECK(bb_sym_from_name("", &dummy) == -1 && bb_sym_from_name("rotate_cw_", &dummy) == -1 &&
+              bb_sym_from_name("rotate_c", &dummy) == -1, "prefixes and extensions are unknown");
     CHECK(bb_sym_name((bb_sym)8) == NULL, "out of range");
+    /* Case is ignored, as in every bb_*_from_name. */
+    CHECK(bb_sym_from_name("ROTATE_CW", &dummy) == 0 && dummy == BB_SYM_ROTATE_CW, "upper case");
+    CHECK(bb_sym_from_name("Flip_AntiDiagonal", &dummy) == 0 && dummy == BB_SYM_FLIP_ANTIDIAGONAL, "mixed case");
 }
 
 int main(void)
@@ -325,7 +330,7 @@ int main(void)
     RUN(sym_square_agrees_with_apply);
     RUN(composition_table);
     RUN(inverses);
-    RUN(identities_from_the_seeds);
+    RUN(identities_from_the_wiki);
     RUN(canonical_forms);
     RUN(canonical_pairs);
     RUN(array_portable);

@@ -1,20 +1,56 @@
 /* bitboard/io.h - boards and squares as text.  Included by <bitboard.h>.
  *
+ * Contents (each name: what it returns; what it requires)
+ *   BB_IO_OTHELLO                 flag: diagrams print and read row 1 on top, files on top
+ *   bb_format                     output formats, values 0..3:
+ *   BB_FORMAT_HEX                   0x0000000010000000
+ *   BB_FORMAT_DIAGRAM               8 rows with coordinates, newline-terminated
+ *   BB_FORMAT_SQUARES               e4,d5 (ascending; "none" if empty)
+ *   BB_FORMAT_JSON                  {"hex":"0x...","squares":["e4"],"count":1}; reads back
+ *   BB_FORMAT_MAX                 the buffer size that holds any format's text (1024)
+ *   bb_parse_error                where and why parsing failed (pos, line, column, msg)
+ *   bb_parse_board(text, flags, out, err)  0 and *out, or -1 and *err (err may be NULL; a NULL
+ *                                 text is "no board given", -1); out not NULL
+ *   bb_parse_square(text)         0..63 for "a1".."h8" (either case) alone, else -1 (also for NULL)
+ *   bb_square_name(sq, buf)       buf = "a1".."h8" for 0..63, "??" for any other sq (not an error);
+ *                                 buf holds 3 bytes; returns buf
+ *   bb_format_board(buf, size, x, fmt, flags)  writes x as text (NUL-terminated if size > 0);
+ *                                 returns the length the full text needs, like snprintf; fmt 0..3
+ *   bb_format_from_name(name, fmt)  0 and *fmt for "hex", "diagram", "squares", "json" (any case),
+ *                                 else -1; name and fmt not NULL
+ *
  * Accepted board text (leading and trailing white space ignored):
  *   0x10000000          hex, 1 to 16 significant digits (0X too)
  *   268435456           decimal, at most 18446744073709551615
  *   0b1000...           binary, bit 0 (a1) rightmost
- *   e4,d5  or  e4 d5    a square list (commas and/or spaces); "none" is empty
- *   a diagram           8 rows of 8 cells, one row a line: '.', '0', '-' or
- *                       '_' is empty, '1', 'x', 'X', '#', '*', '@', 'o', 'O'
- *                       is set; cells may be separated by spaces; a rank label
- *                       before (or after) the cells and a line of file letters
- *                       are allowed, so formatted diagrams read back.  Rank 8
- *                       first, or row 1 first with BB_IO_OTHELLO.            */
+ *   e4,d5  or  e4 d5    a square list (commas and/or spaces, either case);
+ *                       "none" (either case) is empty.  Text of one line is
+ *                       never a diagram.
+ *   a diagram           8 rows of 8 cells, one row a line, rank 8 first (row 1
+ *                       first with BB_IO_OTHELLO): '.', '0', '-', '_' empty;
+ *                       '1', 'x', 'X', '#', '*', '@', 'o', 'O' set; cells spaced
+ *                       or not.  Read strictly: a row label (white space
+ *                       between it and the cells) before and/or after the cells
+ *                       in every row or in none, each matching its row; a line
+ *                       of file letters, exactly a..h (or A..H), only above
+ *                       and/or below the rows; no blank line inside; exactly 8
+ *                       cells a row.  Everything BB_FORMAT_DIAGRAM prints reads back.
+ *   a JSON board        {"hex":"0x..","squares":["e4",..],"count":N} as
+ *                       BB_FORMAT_JSON prints it: members in any order, "hex"
+ *                       or "squares" or both, "count" optional, all agreeing;
+ *                       no escapes in strings.
+ *
+ * bb_parse_error.msg holds printable ASCII only: control and non-ASCII bytes
+ * of the input appear as \n, \t, \r or \xHH.  A diagram error's message
+ * starts "line L, column C: ".                                            */
 #ifndef BITBOARD_IO_H
 #define BITBOARD_IO_H
 
 #include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum {
     BB_IO_OTHELLO = 1 /* diagrams print/read row 1 on top, files on top */
@@ -24,7 +60,7 @@ typedef enum {
     BB_FORMAT_HEX,     /* 0x0000000010000000 */
     BB_FORMAT_DIAGRAM, /* 8 rows with coordinates, then a newline-terminated */
     BB_FORMAT_SQUARES, /* e4,d5  (ascending square order; "none" if empty) */
-    BB_FORMAT_JSON     /* {"hex":"0x…","squares":["e4"],"count":1} */
+    BB_FORMAT_JSON     /* {"hex":"0x...","squares":["e4"],"count":1} */
 } bb_format;
 
 /* Where and why parsing failed.  pos is the 1-based character position in
@@ -47,7 +83,11 @@ char *bb_square_name(int sq, char buf[3]);
  * BB_FORMAT_DIAGRAM needs at most BB_FORMAT_MAX bytes, the others fewer. */
 size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsigned flags);
 #define BB_FORMAT_MAX 1024
-/* "hex", "diagram", "squares", "json" -> 0 and *fmt, else -1. */
+/* "hex", "diagram", "squares", "json" (any case) -> 0 and *fmt, else -1. */
 int bb_format_from_name(const char *name, bb_format *fmt);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BITBOARD_IO_H */

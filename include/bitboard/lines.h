@@ -1,30 +1,78 @@
 /* bitboard/lines.h - any rank, file, diagonal or anti-diagonal as 8 bits and
  * back, and the byte mirror.  Included by <bitboard.h>.
  *
+ * Contents (each name: what it returns; what it requires)
+ *   bb_line                        the 4 kinds of line, values 0..3 in this order:
+ *   BB_LINE_RANK                     a rank
+ *   BB_LINE_FILE                     a file
+ *   BB_LINE_DIAGONAL                 a1-h8 direction: file - rank constant
+ *   BB_LINE_ANTIDIAGONAL             a8-h1 direction: file + rank constant
+ *   BB_LINE_COUNT                  4
+ *   bb_line_mask(sq, line)         the squares of the line through sq; sq 0..63, line 0..3
+ *   bb_line_extract(x, sq, line)   the 8 bits of that line in x (order below); sq 0..63, line 0..3
+ *   bb_line_deposit(bits, sq, line)  the board with that line set from bits, bits off the line
+ *                                  ignored (as are bits above 7); sq 0..63, line 0..3
+ *   bb_line_name(line)             "rank", "file", "diagonal", "antidiagonal"; NULL if line is not 0..3
+ *   bb_line_from_name(name, line)  0 and *line for a name as bb_line_name prints it (any case), else -1;
+ *                                  line not NULL
+ *   bb_mirror_byte(b)              b with bit i moved to bit 7 - i; bits above 7 ignored
+ *
+ * Implementation variants: the same contracts, one implementation each
+ * (derivations in docs/LINES.md).
+ *   bb_line_extract_mul(x, sq, line)      multiplication by a constant gathers the line into
+ *                                         the top byte; portable
+ *   bb_line_deposit_mul(bits, sq, line)   multiplication spreads the byte; portable
+ *   bb_line_extract_lookup(x, sq, line)   one table entry (mask, multiplier) per line and square:
+ *                                         no switch on the line; portable
+ *   bb_line_deposit_lookup(bits, sq, line)
+ *   bb_line_extract_pext(x, sq, line)     BMI2 pext; only if BB_HAVE_BMI2
+ *   bb_line_deposit_pext(bits, sq, line)  BMI2 pdep; only if BB_HAVE_BMI2
+ *   bb_mirror_byte_mul(b)                 three multiplications
+ *   bb_mirror_byte_swap(b)                nibbles, pairs, neighbours
+ *   bb_mirror_byte_table(b)               a 256-byte table (the default)
+ *
  * Bit order of the 8 bits: for a rank, a diagonal and an anti-diagonal, bit i
  * is the line's square on file i; for a file, bit i is the square on rank i.
- * Files a diagonal does not reach read as 0 and are ignored on deposit.
- *
- * Implementations, all callable by name (derivations in docs/LINES.md):
- *   *_mul     multiplication by a constant gathers the line into the top byte
- *             (or spreads a byte over the board); portable
- *   *_lookup  one table entry (mask, multiplier) per line and square: the
- *             same multiplication without a switch on the line; portable
- *   *_pext    BMI2 pext/pdep; only when the compiler targets BMI2
- * The plain names pick per line, as measured: see "The default" below. */
+ * Files a diagonal does not reach read as 0 and are ignored on deposit.  The
+ * plain names pick per line, as measured: see "The plain names" below. */
 #ifndef BITBOARD_LINES_H
 #define BITBOARD_LINES_H
 
 #include "core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     BB_LINE_RANK,
     BB_LINE_FILE,
-    BB_LINE_DIAGONAL,    /* a1-h8 direction: rank - file constant */
-    BB_LINE_ANTIDIAGONAL /* a8-h1 direction: rank + file constant */
-} bb_line; /* values 0..3 in this order */
+    BB_LINE_DIAGONAL,
+    BB_LINE_ANTIDIAGONAL
+} bb_line;
 
 #define BB_LINE_COUNT 4
+
+static inline uint64_t bb_line_mask(int sq, bb_line line);
+static inline unsigned bb_line_extract(uint64_t x, int sq, bb_line line);
+static inline uint64_t bb_line_deposit(unsigned bits, int sq, bb_line line);
+const char *bb_line_name(bb_line line);
+int bb_line_from_name(const char *name, bb_line *line);
+static inline unsigned bb_mirror_byte(unsigned b);
+
+/* ============================================================================
+ * Implementation: everything below is how, not what.
+ * ========================================================================== */
+
+/* Out-of-range arguments (core.h): checked with BB_DEBUG, else reduced to
+ * sq & 63 and line & 3 by every form alike (not API). */
+#define BB__LINE_ARGS(sq, line)                                 \
+    do {                                                        \
+        BB__ASSERT_SQUARE(sq);                                  \
+        BB__ASSERT((unsigned)(line) < BB_LINE_COUNT, "line", (line)); \
+        (sq) &= 63;                                             \
+        (line) = (bb_line)((unsigned)(line) & 3);               \
+    } while (0)
 
 /* The a1-h8-direction diagonal with file - rank == k; requires -7 <= k <= 7.
  * Shifting the main diagonal down a rank raises file - rank by one. */
@@ -38,17 +86,17 @@ static inline uint64_t bb__antidiagonal_mask(int s)
     return s <= 7 ? BB_ANTIDIAGONAL_A8H1 >> (8 * (7 - s)) : BB_ANTIDIAGONAL_A8H1 << (8 * (s - 7));
 }
 
-/* The whole line through sq (0..63); line must be a bb_line (else 0). */
 static inline uint64_t bb_line_mask(int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     int f = sq & 7, r = sq >> 3;
     switch (line) {
-    case BB_LINE_RANK: return BB_RANK_1 << (sq & 56);
+    case BB_LINE_RANK: break;
     case BB_LINE_FILE: return BB_FILE_A << f;
     case BB_LINE_DIAGONAL: return bb__diagonal_mask(f - r);
     case BB_LINE_ANTIDIAGONAL: return bb__antidiagonal_mask(f + r);
     }
-    return 0;
+    return BB_RANK_1 << (sq & 56);
 }
 
 /* ---- Multiplication ---------------------------------------------------------
@@ -59,14 +107,15 @@ static inline uint64_t bb_line_mask(int sq, bb_line line)
 
 static inline unsigned bb_line_extract_mul(uint64_t x, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     int f = sq & 7, r = sq >> 3;
     switch (line) {
-    case BB_LINE_RANK: return (unsigned)(x >> (sq & 56)) & 0xFF;
+    case BB_LINE_RANK: break;
     case BB_LINE_FILE: return (unsigned)((((x >> f) & BB_FILE_A) * BB__FILE_TO_RANK8) >> 56);
     case BB_LINE_DIAGONAL: return (unsigned)(((x & bb__diagonal_mask(f - r)) * BB_FILE_A) >> 56);
     case BB_LINE_ANTIDIAGONAL: return (unsigned)(((x & bb__antidiagonal_mask(f + r)) * BB_FILE_A) >> 56);
     }
-    return 0;
+    return (unsigned)(x >> (sq & 56)) & 0xFF;
 }
 
 /* bits 0..6 * BB__FILE_TO_RANK8 puts bit r on h-file square 8r + 7 (bit 7
@@ -78,15 +127,16 @@ static inline uint64_t bb__byte_to_file_h(unsigned bits)
 
 static inline uint64_t bb_line_deposit_mul(unsigned bits, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     int f = sq & 7, r = sq >> 3;
     uint64_t b = bits & 0xFF;
     switch (line) {
-    case BB_LINE_RANK: return b << (sq & 56);
+    case BB_LINE_RANK: break;
     case BB_LINE_FILE: return bb__byte_to_file_h(bits) >> (7 - f);
     case BB_LINE_DIAGONAL: return (b * BB_FILE_A) & bb__diagonal_mask(f - r);
     case BB_LINE_ANTIDIAGONAL: return (b * BB_FILE_A) & bb__antidiagonal_mask(f + r);
     }
-    return 0;
+    return b << (sq & 56);
 }
 
 /* ---- Lookup -------------------------------------------------------------------
@@ -97,23 +147,25 @@ static inline uint64_t bb_line_deposit_mul(unsigned bits, int sq, bb_line line)
  * For pext/pdep: pmask, the line on the board pext reads (the byte-swapped
  * board for an anti-diagonal, where it runs the other way), and in
  * bb__line_pext_shift the line's first file (0 for a file), where its bits
- * start in the 8.  Built at compile time in src/lines/lines.c; indexed by
- * bb__line_index.                                                          */
+ * start in the 8.  Not API: generated into src/lines/line_tables.c by
+ * tools/gen_tables.c; indexed by bb__line_index.                           */
 typedef struct { uint64_t mask, gather, spread, pmask; } bb__line_entry;
 extern const bb__line_entry bb__line_table[BB_LINE_COUNT * 64];
 extern const unsigned char bb__line_pext_shift[BB_LINE_COUNT * 64];
 extern const uint64_t bb__a_file_of_byte[256];
 
-/* The one index of (sq, line) in bb__line_table: builder and users share it. */
+/* The one index of (sq, line) in bb__line_table (masked: never outside it). */
 static inline unsigned bb__line_index(int sq, bb_line line) { return ((unsigned)line & 3) * 64 + ((unsigned)sq & 63); }
 
 static inline unsigned bb_line_extract_lookup(uint64_t x, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     const bb__line_entry *e = &bb__line_table[bb__line_index(sq, line)];
     return (unsigned)(((x & e->mask) * e->gather) >> 56);
 }
 static inline uint64_t bb_line_deposit_lookup(unsigned bits, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     const bb__line_entry *e = &bb__line_table[bb__line_index(sq, line)];
     uint64_t b = line == BB_LINE_FILE ? bb__a_file_of_byte[bits & 0xFF] : (uint64_t)(bits & 0xFF);
     return (b * e->spread) & e->mask;
@@ -128,6 +180,7 @@ static inline uint64_t bb_line_deposit_lookup(unsigned bits, int sq, bb_line lin
 #if BB_HAVE_BMI2
 static inline unsigned bb_line_extract_pext(uint64_t x, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     unsigned i = bb__line_index(sq, line);
     uint64_t src = line == BB_LINE_ANTIDIAGONAL ? BB_BSWAP64(x) : x;
     uint64_t r = _pext_u64(src, bb__line_table[i].pmask);
@@ -137,6 +190,7 @@ static inline unsigned bb_line_extract_pext(uint64_t x, int sq, bb_line line)
 }
 static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
 {
+    BB__LINE_ARGS(sq, line);
     unsigned i = bb__line_index(sq, line);
     uint64_t b = bits; /* pdep reads only as many low bits as the line has */
     if (line == BB_LINE_DIAGONAL || line == BB_LINE_ANTIDIAGONAL) b >>= bb__line_pext_shift[i];
@@ -145,7 +199,7 @@ static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
 }
 #endif
 
-/* ---- The default ----------------------------------------------------------------
+/* ---- The plain names -------------------------------------------------------------
  * Measured (docs/BENCHMARKS.md): when the compiler can see the line, a rank is
  * a shift (2 cycles); a file or a diagonal is pext/pdep (3-5); an
  * anti-diagonal is the lookup form's multiplication (5, against 6-7 for
@@ -158,25 +212,20 @@ static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
 #define BB__LINE_FAST(name, line, ...) name##_lookup(__VA_ARGS__)
 #endif
 
-/* The 8 bits of line through sq (0..63) in x, in the order described above. */
 static inline unsigned bb_line_extract(uint64_t x, int sq, bb_line line)
 {
     if (!BB__CONSTANT_P(line)) return bb_line_extract_lookup(x, sq, line);
+    BB__LINE_ARGS(sq, line);
     if (line == BB_LINE_RANK) return (unsigned)(x >> (sq & 56)) & 0xFF;
     return BB__LINE_FAST(bb_line_extract, line, x, sq, line);
 }
-/* The board with the line through sq set from bits (bits off the line ignored). */
 static inline uint64_t bb_line_deposit(unsigned bits, int sq, bb_line line)
 {
     if (!BB__CONSTANT_P(line)) return bb_line_deposit_lookup(bits, sq, line);
+    BB__LINE_ARGS(sq, line);
     if (line == BB_LINE_RANK) return (uint64_t)(bits & 0xFF) << (sq & 56);
     return BB__LINE_FAST(bb_line_deposit, line, bits, sq, line);
 }
-
-/* "rank", "file", "diagonal", "antidiagonal"; NULL if out of range. */
-const char *bb_line_name(bb_line line);
-/* Parses a name as printed by bb_line_name; returns 0 and sets *line, or -1. */
-int bb_line_from_name(const char *name, bb_line *line);
 
 /* ---- Byte mirror: bit i -> bit 7-i of an 8-bit value -------------------------------
  * mul: b * 0x80200802 lays four copies of b 10 bits apart; the mask keeps one
@@ -194,9 +243,13 @@ static inline unsigned bb_mirror_byte_swap(unsigned b)
     b = ((b >> 2) & 0x33) | ((b & 0x33) << 2);
     return ((b >> 1) & 0x55) | ((b & 0x55) << 1);
 }
-extern const unsigned char bb__mirror_byte_table[256];
+extern const unsigned char bb__mirror_byte_table[256]; /* not API: bit i -> bit 7 - i */
 static inline unsigned bb_mirror_byte_table(unsigned b) { return bb__mirror_byte_table[b & 0xFF]; }
-/* The default: the table (fastest measured, docs/BENCHMARKS.md). */
+/* The plain name: the table (fastest measured, docs/BENCHMARKS.md). */
 static inline unsigned bb_mirror_byte(unsigned b) { return bb_mirror_byte_table(b); }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BITBOARD_LINES_H */

@@ -2,6 +2,64 @@
  * boards, where every diagonal (or file) is a run of contiguous bits.
  * Included by <bitboard.h>.  Derivations in docs/LINES.md.
  *
+ * Contents (each name: what it returns; what it requires)
+ *   bb_pseudo_rotate45_cw(x)         file f turned down f ranks (wrapping): a1-h8 lands on rank 1
+ *   bb_pseudo_rotate45_ccw(x)        file f turned up f+1 ranks: a8-h1 lands on rank 1
+ *   bb_pseudo_unrotate45_cw(x)       the inverse of bb_pseudo_rotate45_cw
+ *   bb_pseudo_unrotate45_ccw(x)      the inverse of bb_pseudo_rotate45_ccw
+ *   bb_pseudo_rotate45_cw_square(sq)    where sq goes under bb_pseudo_rotate45_cw; sq 0..63
+ *   bb_pseudo_rotate45_ccw_square(sq)   ... under bb_pseudo_rotate45_ccw; sq 0..63
+ *   bb_pseudo_unrotate45_cw_square(sq)  ... under bb_pseudo_unrotate45_cw; sq 0..63
+ *   bb_pseudo_unrotate45_ccw_square(sq) ... under bb_pseudo_unrotate45_ccw; sq 0..63
+ *   bb_pseudo_rotate45_cw_rank(sq)   the rank (0..7) of the cw board holding sq's diagonal; sq 0..63
+ *   bb_pseudo_rotate45_cw_mask(sq)   that diagonal's squares on the cw board; sq 0..63
+ *   bb_pseudo_rotate45_ccw_rank(sq)  the rank of the ccw board holding sq's anti-diagonal; sq 0..63
+ *   bb_pseudo_rotate45_ccw_mask(sq)  that anti-diagonal's squares on the ccw board; sq 0..63
+ *   bb_rot45                         the four pseudo-rotations as a value, 0..3 in this order:
+ *   BB_ROT45_CW                        bb_pseudo_rotate45_cw
+ *   BB_ROT45_CCW                       bb_pseudo_rotate45_ccw
+ *   BB_UNROT45_CW                      bb_pseudo_unrotate45_cw
+ *   BB_UNROT45_CCW                     bb_pseudo_unrotate45_ccw
+ *   bb_pseudo_rotate45_array(dst, src, n, which)  dst[i] = rotation which of src[i], i < n;
+ *                                    dst == src or no overlap; which 0..3; AVX-512 when the CPU has it
+ *   bb_rotated90(x)                  Hyatt's rotated-90 board of x (layout below)
+ *   bb_rotated45(x)                  Hyatt's rotated-45 board of x
+ *   bb_rotated315(x)                 Hyatt's rotated-315 board of x
+ *   bb_unrotated90(r)                the board whose rotated-90 board is r
+ *   bb_unrotated45(r)                the board whose rotated-45 board is r
+ *   bb_unrotated315(r)               the board whose rotated-315 board is r
+ *   bb_rotated90_index(r90, sq)      sq's file in a rotated-90 board: 8 bits, rank 1 first; sq 0..63
+ *   bb_rotated45_index(r45, sq)      sq's diagonal in a rotated-45 board: length bits, lowest file first; sq 0..63
+ *   bb_rotated315_index(r315, sq)    sq's anti-diagonal in a rotated-315 board, the same way; sq 0..63
+ *   bb_rotated90_square(sq)          the bit of the rotated-90 board holding sq; sq 0..63
+ *   bb_rotated45_square(sq)          the bit of the rotated-45 board holding sq; sq 0..63
+ *   bb_rotated315_square(sq)         the bit of the rotated-315 board holding sq; sq 0..63
+ *   bb_rotated90_shift[64]           table: the first bit of sq's file, 8 * (7 - file) (length 8)
+ *   bb_rotated45_shift[64]           table: the first bit of sq's diagonal
+ *   bb_rotated45_length[64]          table: its length, 8 - |file - rank|
+ *   bb_rotated315_shift[64]          table: the first bit of sq's anti-diagonal
+ *   bb_rotated315_length[64]         table: its length, 8 - |file + rank - 7|
+ *
+ * Implementation variants: the same contracts, one implementation each.
+ *   bb_pseudo_rotate45_cw_select(x)      8 rotates selected file by file: more instructions,
+ *   bb_pseudo_rotate45_ccw_select(x)     5 deep instead of 9 (for latency)
+ *   bb_pseudo_unrotate45_cw_select(x)
+ *   bb_pseudo_unrotate45_ccw_select(x)
+ *   bb_pseudo_rotate45_array_portable(dst, src, n, which)  the scalar loop
+ *   bb_pseudo_rotate45_array_avx512(dst, src, n, which)    requires bb_cpu_has(BB_CPU_AVX512)
+ *   bb_rotated45_portable(x)             pseudo-rotation, then two order-keeping compressions
+ *   bb_unrotated45_portable(r)           by shift steps (Hacker's Delight 7-4); any C compiler
+ *   bb_rotated315_portable(x)
+ *   bb_unrotated315_portable(r)
+ *   bb_rotated45_pext(x)                 the compressions by pext/pdep; only if BB_HAVE_BMI2
+ *   bb_unrotated45_pext(r)
+ *   bb_rotated315_pext(x)
+ *   bb_unrotated315_pext(r)
+ *   bb_rotated45_bitalg(x)               one vpshufbitqmb bit gather; only if BB_HAVE_BITALG
+ *   bb_unrotated45_bitalg(r)
+ *   bb_rotated315_bitalg(x)
+ *   bb_unrotated315_bitalg(r)
+ *
  * Pseudo-rotations turn each file f as a ring of 8 squares, so that every
  * diagonal lands on one rank (two short ones share a rank, each keeping its
  * files; bit i of that rank is still file i, as bb_line_extract gives it):
@@ -10,7 +68,7 @@
  *   uncw, unccw                   their inverses
  *
  * Hyatt's rotated boards (bit b of the rotated board holds the square
- * bb_rotatedNN_square maps to b):
+ * bb_rotated90_square, bb_rotated45_square or bb_rotated315_square maps to b):
  *   90    the board turned clockwise: file f is byte 7-f, bit i = rank i
  *   45    the 15 diagonals (file - rank = 7, 6, ..., -7: h1 first, a8 last),
  *         each from its lowest file up: h1 | g1 h2 | f1 g2 h3 | ... | a8
@@ -18,13 +76,60 @@
  *         each from its lowest file up: a1 | a2 b1 | a3 b2 c1 | ... | h8
  * (rotated >> shift[sq]) & ((1 << length[sq]) - 1) is the occupancy of the
  * line through sq: 8 - |file - rank| (or |file + rank - 7|) bits, lowest file
- * first.  Every shift is at most 63: no shift by 64 (Crafty has one). */
+ * first.  Every shift is at most 63: no shift by 64 (Crafty has one).  The
+ * tables are indexed by a square 0..63 as they stand; the _index and
+ * _square functions follow the out-of-range policy of core.h. */
 #ifndef BITBOARD_ROTATED_H
 #define BITBOARD_ROTATED_H
 
 #include "core.h"
 #include "lines.h"
 #include "sym.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { BB_ROT45_CW, BB_ROT45_CCW, BB_UNROT45_CW, BB_UNROT45_CCW } bb_rot45;
+
+static inline uint64_t bb_pseudo_rotate45_cw(uint64_t x);
+static inline uint64_t bb_pseudo_rotate45_ccw(uint64_t x);
+static inline uint64_t bb_pseudo_unrotate45_cw(uint64_t x);
+static inline uint64_t bb_pseudo_unrotate45_ccw(uint64_t x);
+static inline int bb_pseudo_rotate45_cw_square(int sq);
+static inline int bb_pseudo_rotate45_ccw_square(int sq);
+static inline int bb_pseudo_unrotate45_cw_square(int sq);
+static inline int bb_pseudo_unrotate45_ccw_square(int sq);
+static inline int bb_pseudo_rotate45_cw_rank(int sq);
+static inline uint64_t bb_pseudo_rotate45_cw_mask(int sq);
+static inline int bb_pseudo_rotate45_ccw_rank(int sq);
+static inline uint64_t bb_pseudo_rotate45_ccw_mask(int sq);
+void bb_pseudo_rotate45_array(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+static inline uint64_t bb_rotated90(uint64_t x);
+static inline uint64_t bb_rotated45(uint64_t x);
+static inline uint64_t bb_rotated315(uint64_t x);
+static inline uint64_t bb_unrotated90(uint64_t r);
+static inline uint64_t bb_unrotated45(uint64_t r);
+static inline uint64_t bb_unrotated315(uint64_t r);
+static inline unsigned bb_rotated90_index(uint64_t r90, int sq);
+static inline unsigned bb_rotated45_index(uint64_t r45, int sq);
+static inline unsigned bb_rotated315_index(uint64_t r315, int sq);
+static inline int bb_rotated90_square(int sq);
+static inline int bb_rotated45_square(int sq);
+static inline int bb_rotated315_square(int sq);
+extern const unsigned char bb_rotated90_shift[64];
+extern const unsigned char bb_rotated45_shift[64];
+extern const unsigned char bb_rotated45_length[64];
+extern const unsigned char bb_rotated315_shift[64];
+extern const unsigned char bb_rotated315_length[64];
+
+/* Implementation variants (see the contents list). */
+void bb_pseudo_rotate45_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
+
+/* ============================================================================
+ * Implementation: everything below is how, not what.
+ * ========================================================================== */
 
 /* Rotations of a 64-bit word; n must be 1..63. */
 static inline uint64_t bb__rotr64(uint64_t x, unsigned n) { return (x >> n) | (x << (64 - n)); }
@@ -53,22 +158,20 @@ static inline uint64_t bb__files_up(uint64_t x, uint64_t m, unsigned d)
     return (x & ~m) | (bb__rotl64(x, 8 * d) & m);
 }
 
-/* File f down f ranks, wrapping: the a1-h8 diagonal lands on rank 1. */
 static inline uint64_t bb_pseudo_rotate45_cw(uint64_t x)
 {
     return bb__files_down(bb__files_down(bb__files_down(x, BB__PR_CW1, 1), BB__PR_CW2, 2), BB__PR_CW4, 4);
 }
-/* File f up f+1 ranks, wrapping: the a8-h1 anti-diagonal lands on rank 1. */
 static inline uint64_t bb_pseudo_rotate45_ccw(uint64_t x)
 {
     return bb__files_up(bb__files_up(bb__files_up(x, BB__PR_CCW1, 1), BB__PR_CCW2, 2), BB__PR_CCW4, 4);
 }
-/* The inverse of bb_pseudo_rotate45_cw: file f up f ranks. */
+/* uncw: file f up f ranks. */
 static inline uint64_t bb_pseudo_unrotate45_cw(uint64_t x)
 {
     return bb__files_up(bb__files_up(bb__files_up(x, BB__PR_CW1, 1), BB__PR_CW2, 2), BB__PR_CW4, 4);
 }
-/* The inverse of bb_pseudo_rotate45_ccw: file f down f+1 ranks. */
+/* unccw: file f down f+1 ranks. */
 static inline uint64_t bb_pseudo_unrotate45_ccw(uint64_t x)
 {
     return bb__files_down(bb__files_down(bb__files_down(x, BB__PR_CCW1, 1), BB__PR_CCW2, 2), BB__PR_CCW4, 4);
@@ -95,71 +198,100 @@ static inline uint64_t bb_pseudo_rotate45_ccw_select(uint64_t x) { return bb__fi
 static inline uint64_t bb_pseudo_unrotate45_cw_select(uint64_t x) { return bb__files_select(x, 0, 1); }
 static inline uint64_t bb_pseudo_unrotate45_ccw_select(uint64_t x) { return bb__files_select(x, 1, 0); }
 
-/* The four as a value, for the array form. */
-typedef enum { BB_ROT45_CW, BB_ROT45_CCW, BB_UNROT45_CW, BB_UNROT45_CCW } bb_rot45;
-
-/* dst[i] = the pseudo-rotation `which` of src[i] for i < n.  dst may equal
- * src; other overlaps are not allowed.  Uses AVX-512 (8 boards a vector:
- * a rotate and a bitwise select per step) when the CPU has it, else the
- * scalar code; each is callable by name (the _avx512 one needs
- * bb_cpu_has(BB_CPU_AVX512)). */
-void bb_pseudo_rotate45_array(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
-void bb_pseudo_rotate45_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
-void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which);
-
-/* Where square sq goes under each pseudo-rotation. */
-static inline int bb_pseudo_rotate45_cw_square(int sq) { return (sq - 8 * (sq & 7)) & 63; }
-static inline int bb_pseudo_rotate45_ccw_square(int sq) { return (sq + 8 * ((sq & 7) + 1)) & 63; }
-static inline int bb_pseudo_unrotate45_cw_square(int sq) { return (sq + 8 * (sq & 7)) & 63; }
-static inline int bb_pseudo_unrotate45_ccw_square(int sq) { return (sq - 8 * ((sq & 7) + 1)) & 63; }
-
-/* The rank (0..7) of the cw board holding sq's diagonal, and that diagonal's
- * squares on the cw board (the rank's other files hold a second diagonal):
- * (bb_pseudo_rotate45_cw(x) & mask) >> 8*rank == bb_line_extract(x, sq, BB_LINE_DIAGONAL). */
-static inline int bb_pseudo_rotate45_cw_rank(int sq) { return ((sq >> 3) - (sq & 7)) & 7; }
+/* ---- Squares, ranks and masks of the pseudo-rotations ------------------------------
+ * (bb_pseudo_rotate45_cw(x) & cw_mask) >> 8*cw_rank == bb_line_extract(x, sq,
+ * BB_LINE_DIAGONAL); the rank's other files hold a second diagonal.  The same
+ * for ccw and BB_LINE_ANTIDIAGONAL. */
+static inline int bb_pseudo_rotate45_cw_square(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return (sq - 8 * (sq & 7)) & 63;
+}
+static inline int bb_pseudo_rotate45_ccw_square(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return (sq + 8 * ((sq & 7) + 1)) & 63;
+}
+static inline int bb_pseudo_unrotate45_cw_square(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return (sq + 8 * (sq & 7)) & 63;
+}
+static inline int bb_pseudo_unrotate45_ccw_square(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return (sq - 8 * ((sq & 7) + 1)) & 63;
+}
+static inline int bb_pseudo_rotate45_cw_rank(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return ((sq >> 3) - (sq & 7)) & 7;
+}
 static inline uint64_t bb_pseudo_rotate45_cw_mask(int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     int k = (sq & 7) - (sq >> 3); /* file - rank: files k..7 if k >= 0, else 0..7+k */
     uint64_t files = k >= 0 ? (0xFFu << k) & 0xFFu : 0xFFu >> -k;
     return files << (8 * bb_pseudo_rotate45_cw_rank(sq));
 }
-/* The same for the ccw board and sq's anti-diagonal (BB_LINE_ANTIDIAGONAL). */
-static inline int bb_pseudo_rotate45_ccw_rank(int sq) { return ((sq >> 3) + (sq & 7) + 1) & 7; }
+static inline int bb_pseudo_rotate45_ccw_rank(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return ((sq >> 3) + (sq & 7) + 1) & 7;
+}
 static inline uint64_t bb_pseudo_rotate45_ccw_mask(int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     int s = (sq & 7) + (sq >> 3); /* file + rank: files 0..s if s <= 7, else s-7..7 */
     uint64_t files = s <= 7 ? 0xFFu >> (7 - s) : (0xFFu << (s - 7)) & 0xFFu;
     return files << (8 * bb_pseudo_rotate45_ccw_rank(sq));
 }
 
-/* ---- Hyatt's rotated boards: tables ------------------------------------------------- */
-extern const unsigned char bb_rotated90_shift[64];   /* 8 * (7 - file); length 8 */
-extern const unsigned char bb_rotated45_shift[64];   /* the first bit of sq's diagonal */
-extern const unsigned char bb_rotated45_length[64];  /* 8 - |file - rank| */
-extern const unsigned char bb_rotated315_shift[64];  /* the first bit of sq's anti-diagonal */
-extern const unsigned char bb_rotated315_length[64]; /* 8 - |file + rank - 7| */
-
-/* The occupancy index of sq's line in a rotated board: length[sq] bits, the
- * line's lowest file first (for 90: the file, rank 1 first). */
-static inline unsigned bb_rotated90_index(uint64_t r90, int sq) { return (unsigned)(r90 >> bb_rotated90_shift[sq]) & 0xFF; }
+/* ---- Hyatt's rotated boards: indices and squares ------------------------------------
+ * The tables (public, listed above) are generated into
+ * src/rotated/rotated_tables.c by tools/gen_tables.c. */
+static inline unsigned bb_rotated90_index(uint64_t r90, int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    return (unsigned)(r90 >> bb_rotated90_shift[sq & 63]) & 0xFF;
+}
 static inline unsigned bb_rotated45_index(uint64_t r45, int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     return (unsigned)(r45 >> bb_rotated45_shift[sq]) & ((1u << bb_rotated45_length[sq]) - 1);
 }
 static inline unsigned bb_rotated315_index(uint64_t r315, int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     return (unsigned)(r315 >> bb_rotated315_shift[sq]) & ((1u << bb_rotated315_length[sq]) - 1);
 }
-
-/* The bit of each rotated board that holds square sq. */
-static inline int bb_rotated90_square(int sq) { return 8 * (7 - (sq & 7)) + (sq >> 3); }
+static inline int bb_rotated90_square(int sq)
+{
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
+    return 8 * (7 - (sq & 7)) + (sq >> 3);
+}
 static inline int bb_rotated45_square(int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     int f = sq & 7, r = sq >> 3;
     return bb_rotated45_shift[sq] + (f < r ? f : r);
 }
 static inline int bb_rotated315_square(int sq)
 {
+    BB__ASSERT_SQUARE(sq);
+    sq &= 63;
     int f = sq & 7, s = f + (sq >> 3);
     return bb_rotated315_shift[sq] + f - (s > 7 ? s - 7 : 0);
 }
@@ -265,7 +397,8 @@ static inline uint64_t bb_unrotated315_pext(uint64_t r)
 
 /* AVX-512 BITALG: the whole conversion is one bit gather.  Broadcast the
  * board to 8 lanes; vpshufbitqmb sets mask bit b to bit gather[b] of the
- * board.  The gather tables are built at compile time in src/lines/rotated.c. */
+ * board.  The gather tables (not API) are generated into
+ * src/rotated/rotated_tables.c by tools/gen_tables.c. */
 extern const unsigned char bb__rotated45_gather[64], bb__unrotated45_gather[64];
 extern const unsigned char bb__rotated315_gather[64], bb__unrotated315_gather[64];
 #if BB_HAVE_BITALG
@@ -286,12 +419,16 @@ static inline uint64_t bb_unrotated315_bitalg(uint64_t r) { return bb__gather64_
 #define BB__ROT_IMPL(name) name##_portable
 #endif
 
-/* The rotated boards of x, and x back from them; the fastest compiled form. */
+/* ---- The plain names: the fastest compiled form ---------------------------------------- */
 static inline uint64_t bb_rotated90(uint64_t x) { return bb_rotate_cw(x); }
 static inline uint64_t bb_unrotated90(uint64_t r) { return bb_rotate_ccw(r); }
 static inline uint64_t bb_rotated45(uint64_t x) { return BB__ROT_IMPL(bb_rotated45)(x); }
 static inline uint64_t bb_unrotated45(uint64_t r) { return BB__ROT_IMPL(bb_unrotated45)(r); }
 static inline uint64_t bb_rotated315(uint64_t x) { return BB__ROT_IMPL(bb_rotated315)(x); }
 static inline uint64_t bb_unrotated315(uint64_t r) { return BB__ROT_IMPL(bb_unrotated315)(r); }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BITBOARD_ROTATED_H */

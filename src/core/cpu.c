@@ -1,7 +1,7 @@
 /* bb_cpu_has: which instruction sets the run-time paths may use. */
 #include "bitboard.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BB_NO_DISPATCH)
+#if BB__DISPATCH
 #include <cpuid.h>
 #include <stdatomic.h>
 

@@ -77,6 +77,8 @@ int bb_parse_square(const char *text)
 
 char *bb_square_name(int sq, char buf[3])
 {
+    BB__ASSERT_NOT_NULL(buf, "buf");
+    if (!buf) return buf;
     if (sq < 0 || sq > 63) {
         buf[0] = buf[1] = '?';
     } else {
@@ -473,6 +475,8 @@ static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse
 int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_error *err)
 {
     char q[QUOTE_MAX];
+    BB__ASSERT_NOT_NULL(out, "out");
+    if (!out) return fail(err, 0, 0, 0, "nowhere to put the board (out is NULL)");
     if (!text) return fail(err, 0, 0, 0, "no board given");
     size_t n = strlen(text), a = 0;
     while (a < n && is_space(text[a])) a++;
@@ -509,6 +513,8 @@ static void put_files(out_buf *o) { put(o, "  a b c d e f g h\n"); }
 
 size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsigned flags)
 {
+    BB__ASSERT((unsigned)fmt < 4, "fmt", fmt);
+    if (!buf) size = 0; /* only the length is wanted */
     out_buf o = {buf, size, 0};
     char name[3];
     if (size) buf[0] = '\0';
@@ -546,7 +552,10 @@ size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsign
 int bb_format_from_name(const char *name, bb_format *fmt)
 {
     static const char *const names[] = {"hex", "diagram", "squares", "json"};
-    for (int i = 0; name && i < 4; i++)
-        if (equals_ignoring_case(name, strlen(name), names[i])) { *fmt = (bb_format)i; return 0; }
-    return -1;
+    BB__ASSERT_NOT_NULL(name, "name");
+    BB__ASSERT_NOT_NULL(fmt, "fmt");
+    int i = bb__name_index(name, names, 4);
+    if (i < 0 || !fmt) return -1;
+    *fmt = (bb_format)i;
+    return 0;
 }

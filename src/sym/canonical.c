@@ -32,7 +32,7 @@ void bb_canonical_pair_array_portable(uint64_t *p, uint64_t *o, size_t n, unsign
     }
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BB_NO_DISPATCH)
+#if BB__DISPATCH
 #include <immintrin.h>
 
 #define BB__IDENT 0x8040201008040201ULL /* byte j = 1 << j: as a matrix, mirrors each byte */
@@ -251,34 +251,13 @@ T256 void bb_canonical_pair_array_avx2_gfni(uint64_t *p, uint64_t *o, size_t n, 
     else pair256_loop(p, o, n, used, 0);
 }
 
-/* ---- The run-time choice ------------------------------------------------------------ */
-void bb_canonical_array(uint64_t *dst, const uint64_t *src, size_t n, unsigned char *used)
-{
-    if (bb_cpu_has(BB_CPU_AVX512_GFNI)) bb_canonical_array_avx512_gfni(dst, src, n, used);
-    else if (bb_cpu_has(BB_CPU_AVX2_GFNI)) bb_canonical_array_avx2_gfni(dst, src, n, used);
-    else bb_canonical_array_portable(dst, src, n, used);
-}
-void bb_canonical_pair_array(uint64_t *p, uint64_t *o, size_t n, unsigned char *used)
-{
-    if (bb_cpu_has(BB_CPU_AVX512_GFNI)) bb_canonical_pair_array_avx512_gfni(p, o, n, used);
-    else if (bb_cpu_has(BB_CPU_AVX2_GFNI)) bb_canonical_pair_array_avx2_gfni(p, o, n, used);
-    else bb_canonical_pair_array_portable(p, o, n, used);
-}
-const char *bb_canonical_array_impl(void)
-{
-    return bb_cpu_has(BB_CPU_AVX512_GFNI) ? "avx512-gfni" : bb_cpu_has(BB_CPU_AVX2_GFNI) ? "avx2-gfni" : "portable";
-}
-
-#else /* no run-time paths: the portable loops under every name */
+#else /* no run-time paths: the portable loops under every name (the choice is in
+       * src/core/dispatch.c) */
 void bb_canonical_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, unsigned char *used)
 {
     bb_canonical_array_portable(dst, src, n, used);
 }
 void bb_canonical_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, unsigned char *used)
-{
-    bb_canonical_array_portable(dst, src, n, used);
-}
-void bb_canonical_array(uint64_t *dst, const uint64_t *src, size_t n, unsigned char *used)
 {
     bb_canonical_array_portable(dst, src, n, used);
 }
@@ -290,9 +269,4 @@ void bb_canonical_pair_array_avx512_gfni(uint64_t *p, uint64_t *o, size_t n, uns
 {
     bb_canonical_pair_array_portable(p, o, n, used);
 }
-void bb_canonical_pair_array(uint64_t *p, uint64_t *o, size_t n, unsigned char *used)
-{
-    bb_canonical_pair_array_portable(p, o, n, used);
-}
-const char *bb_canonical_array_impl(void) { return "portable"; }
 #endif

@@ -1,6 +1,5 @@
-/* The symmetry group's tables: composition, inverses, names. */
-#include <string.h>
-
+/* The symmetry group's tables: composition, inverses, names.  (Canonical
+ * forms are in canonical.c and the inline half of bitboard/sym.h.) */
 #include "bitboard.h"
 
 /* Each symmetry as a signed permutation of (file, rank) about the centre:
@@ -29,10 +28,15 @@ static bb_sym sym_from_matrix(sym_matrix m)
     return BB_SYM_IDENTITY; /* unreachable: the group is closed */
 }
 
+/* A symmetry out of range acts as the identity, as in bb_sym_apply. */
+static unsigned sym_index(bb_sym s) { return (unsigned)s < BB_SYM_COUNT ? (unsigned)s : 0; }
+
 bb_sym bb_sym_compose(bb_sym first, bb_sym then)
 {
-    const sym_matrix *p = &sym_matrices[(unsigned)first & 7];
-    const sym_matrix *q = &sym_matrices[(unsigned)then & 7];
+    BB__ASSERT((unsigned)first < BB_SYM_COUNT, "first", first);
+    BB__ASSERT((unsigned)then < BB_SYM_COUNT, "then", then);
+    const sym_matrix *p = &sym_matrices[sym_index(first)];
+    const sym_matrix *q = &sym_matrices[sym_index(then)];
     sym_matrix m = { /* q * p: p acts first */
         (signed char)(q->a * p->a + q->b * p->c), (signed char)(q->a * p->b + q->b * p->d),
         (signed char)(q->c * p->a + q->d * p->c), (signed char)(q->c * p->b + q->d * p->d),
@@ -42,10 +46,11 @@ bb_sym bb_sym_compose(bb_sym first, bb_sym then)
 
 bb_sym bb_sym_inverse(bb_sym s)
 {
+    BB__ASSERT((unsigned)s < BB_SYM_COUNT, "s", s);
     /* Every element is its own inverse except the quarter turns. */
     if (s == BB_SYM_ROTATE_CW) return BB_SYM_ROTATE_CCW;
     if (s == BB_SYM_ROTATE_CCW) return BB_SYM_ROTATE_CW;
-    return s;
+    return (bb_sym)sym_index(s);
 }
 
 static const char *const sym_names[BB_SYM_COUNT] = {
@@ -60,13 +65,11 @@ const char *bb_sym_name(bb_sym s)
 
 int bb_sym_from_name(const char *name, bb_sym *s)
 {
-    for (int i = 0; i < BB_SYM_COUNT; i++) {
-        if (strcmp(name, sym_names[i]) == 0) {
-            *s = (bb_sym)i;
-            return 0;
-        }
-    }
-    return -1;
+    BB__ASSERT_NOT_NULL(name, "name");
+    BB__ASSERT_NOT_NULL(s, "s");
+    int i = bb__name_index(name, sym_names, BB_SYM_COUNT);
+    if (i < 0 || !s) return -1;
+    *s = (bb_sym)i;
+    return 0;
 }
 
-const char *bb_version(void) { return BB_VERSION_STRING; }

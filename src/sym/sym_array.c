@@ -1,8 +1,8 @@
-/* bb_sym_apply_array: one recipe table and one loop body (sym_array_body.h),
- * stamped for AVX2 + GFNI and AVX-512 + GFNI beside the portable loop, and a
- * run-time choice among them.  The vector bodies
- * are compiled with target attributes, so any x86-64 build contains all three
- * and uses what the CPU it runs on supports. */
+/* The forms of bb_sym_apply_array: one recipe table and one loop body
+ * (sym_array_body.h), stamped for AVX2 + GFNI and AVX-512 + GFNI beside the
+ * portable loop.  The vector bodies are compiled with target attributes, so
+ * any x86-64 build contains all three; src/core/dispatch.c chooses among
+ * them at run time. */
 #include <string.h>
 
 #include "bitboard.h"
@@ -27,7 +27,7 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 #undef BB__LOOP
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BB_NO_DISPATCH)
+#if BB__DISPATCH
 #include <immintrin.h>
 
 /* How each symmetry is built from at most three steps on a vector of boards
@@ -100,28 +100,7 @@ void bb_sym_apply_array_portable(uint64_t *dst, const uint64_t *src, size_t n, b
 #define TAIL bb_sym_apply_array_portable(dst + i, src + i, n - i, s);
 #include "sym_array_body.h"
 
-typedef void (*array_fn)(uint64_t *, const uint64_t *, size_t, bb_sym);
-
-static array_fn choose(void)
-{
-    return bb_cpu_has(BB_CPU_AVX512_GFNI) ? bb_sym_apply_array_avx512_gfni
-         : bb_cpu_has(BB_CPU_AVX2_GFNI) ? bb_sym_apply_array_avx2_gfni
-         : bb_sym_apply_array_portable;
-}
-
-void bb_sym_apply_array(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-    choose()(dst, src, n, s);
-}
-
-const char *bb_sym_apply_array_impl(void)
-{
-    array_fn f = choose();
-    return f == bb_sym_apply_array_avx512_gfni ? "avx512-gfni"
-         : f == bb_sym_apply_array_avx2_gfni ? "avx2-gfni" : "portable";
-}
-
-#else /* BB_NO_DISPATCH, or not x86-64 with GCC/Clang: portable only */
+#else /* no run-time paths (BB__DISPATCH is 0): the vector names run the portable loop */
 void bb_sym_apply_array_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
 {
     bb_sym_apply_array_portable(dst, src, n, s);
@@ -130,9 +109,4 @@ void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n
 {
     bb_sym_apply_array_portable(dst, src, n, s);
 }
-void bb_sym_apply_array(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
-{
-    bb_sym_apply_array_portable(dst, src, n, s);
-}
-const char *bb_sym_apply_array_impl(void) { return "portable"; }
 #endif

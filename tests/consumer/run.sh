@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The three ways a consumer finds bitboard: pkg-config, CMake find_package
-# after `make install`, and CMake add_subdirectory; plus a DESTDIR install.
+# after `make install`, and CMake add_subdirectory; plus a DESTDIR install;
+# and C++: a C++17 consumer (g++ and clang++, static and shared library) and
+# every installed header compiled as C++20.
 set -u
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -35,6 +37,26 @@ check pkg-config-shared env LD_LIBRARY_PATH="$inst/lib" "$tmp/c-shared"
 step pkg-config-static-build sh -c "cc -std=c11 tests/consumer/consumer.c $(pc --cflags) $inst/lib/libbitboard.a -o '$tmp/c-static'"
 check pkg-config-static "$tmp/c-static"
 step pkg-config-version sh -c "[ \"\$(PKG_CONFIG_PATH='$inst/lib/pkgconfig' pkg-config --modversion bitboard)\" = '$version' ]"
+
+# C++17 with g++ and clang++, against the static and the shared library of
+# the install tree; the consumer calls every module and checks the results.
+cxxflags="-std=c++17 -Wall -Wextra -pedantic -Werror"
+for cxx in g++ clang++; do
+    if ! command -v "$cxx" >/dev/null; then fail=$((fail + 1)); echo "FAIL $cxx: not installed"; continue; fi
+    step "$cxx-static-build" sh -c "$cxx $cxxflags -I'$inst/include' tests/consumer/consumer.cpp '$inst/lib/libbitboard.a' -o '$tmp/cpp-$cxx-static'"
+    want="$version c++ ok" check "$cxx-static" "$tmp/cpp-$cxx-static"
+    step "$cxx-shared-build" sh -c "$cxx $cxxflags -I'$inst/include' tests/consumer/consumer.cpp -L'$inst/lib' -lbitboard -o '$tmp/cpp-$cxx-shared'"
+    step "$cxx-shared-is-shared" sh -c "ldd '$tmp/cpp-$cxx-shared' | grep -q libbitboard.so"
+    want="$version c++ ok" check "$cxx-shared" env LD_LIBRARY_PATH="$inst/lib" "$tmp/cpp-$cxx-shared"
+    # the inline GFNI/BMI2/BITALG forms and the BB_DEBUG checks, in C++ too
+    step "$cxx-native-debug-build" sh -c "$cxx $cxxflags -march=native -DBB_DEBUG -I'$inst/include' tests/consumer/consumer.cpp '$inst/lib/libbitboard.a' -o '$tmp/cpp-$cxx-native'"
+    want="$version c++ ok" check "$cxx-native-debug" "$tmp/cpp-$cxx-native"
+    # every header alone, as C++20, in the three configurations
+    step "$cxx-c++20-headers" sh -c "cd '$inst/include' && for h in bitboard.h bitboard/*.h; do
+        for d in '' '-march=native -DBB_DEBUG' -DBB_PORTABLE; do
+        echo \"#include <\$h>\" | $cxx -std=c++20 -Wall -Wextra -pedantic -Werror \$d -I'$inst/include' -x c++ -fsyntax-only - || exit 1
+        done; done"
+done
 
 # CMake find_package against the install tree
 step find-package-configure cmake -S tests/consumer/cmake-installed -B "$tmp/fp" -DCMAKE_PREFIX_PATH="$inst"

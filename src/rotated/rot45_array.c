@@ -1,13 +1,15 @@
-/* Pseudo-rotations by 45 degrees over arrays: the scalar loop and AVX-512.
- * Each of the three steps of bb_pseudo_rotate45_* (a masked rotate of the
- * whole word) is one vprolvq/vprorvq and one vpternlogq (a bitwise select)
- * on 8 boards at once. */
+/* The forms of bb_pseudo_rotate45_array: the scalar loop and AVX-512 (the
+ * run-time choice is in src/core/dispatch.c).  Each of the three steps of
+ * bb_pseudo_rotate45_* (a masked rotate of the whole word) is one
+ * vprolvq/vprorvq and one vpternlogq (a bitwise select) on 8 boards at once.
+ * A `which` out of range is taken as which & 3 by every form (core.h). */
 #include "bitboard.h"
 
 void bb_pseudo_rotate45_array_portable(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which)
 {
+    if (!dst || !src) return;
 #define BB__LOOP(fn) for (size_t i = 0; i < n; i++) dst[i] = fn(src[i]); break
-    switch (which) {
+    switch ((bb_rot45)((unsigned)which & 3)) {
     case BB_ROT45_CW: BB__LOOP(bb_pseudo_rotate45_cw);
     case BB_ROT45_CCW: BB__LOOP(bb_pseudo_rotate45_ccw);
     case BB_UNROT45_CW: BB__LOOP(bb_pseudo_unrotate45_cw);
@@ -16,7 +18,7 @@ void bb_pseudo_rotate45_array_portable(uint64_t *dst, const uint64_t *src, size_
 #undef BB__LOOP
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BB_NO_DISPATCH)
+#if BB__DISPATCH
 #include <immintrin.h>
 
 #define BB__AVX512 __attribute__((target("avx512f")))
@@ -58,7 +60,8 @@ rot45_loop(uint64_t *dst, const uint64_t *src, size_t n, int up, uint64_t m1, ui
 /* The same masks and directions as the scalar functions in rotated.h. */
 BB__AVX512 void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which)
 {
-    switch (which) {
+    if (!dst || !src) return;
+    switch ((bb_rot45)((unsigned)which & 3)) {
     case BB_ROT45_CW: rot45_loop(dst, src, n, 0, BB__PR_CW1, BB__PR_CW2, BB__PR_CW4); break;
     case BB_ROT45_CCW: rot45_loop(dst, src, n, 1, BB__PR_CCW1, BB__PR_CCW2, BB__PR_CCW4); break;
     case BB_UNROT45_CW: rot45_loop(dst, src, n, 1, BB__PR_CW1, BB__PR_CW2, BB__PR_CW4); break;
@@ -66,18 +69,8 @@ BB__AVX512 void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *s
     }
 }
 
-void bb_pseudo_rotate45_array(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which)
-{
-    if (bb_cpu_has(BB_CPU_AVX512)) bb_pseudo_rotate45_array_avx512(dst, src, n, which);
-    else bb_pseudo_rotate45_array_portable(dst, src, n, which);
-}
-
-#else /* BB_NO_DISPATCH, or not x86-64 with GCC/Clang: the scalar loop */
+#else /* no run-time paths (BB__DISPATCH is 0): the scalar loop */
 void bb_pseudo_rotate45_array_avx512(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which)
-{
-    bb_pseudo_rotate45_array_portable(dst, src, n, which);
-}
-void bb_pseudo_rotate45_array(uint64_t *dst, const uint64_t *src, size_t n, bb_rot45 which)
 {
     bb_pseudo_rotate45_array_portable(dst, src, n, which);
 }

@@ -1,0 +1,153 @@
+/* Death tests of the out-of-range policy (bitboard/core.h): with BB_DEBUG a
+ * bad argument aborts with "bitboard: <function>: <argument> ...".  Each case
+ * runs in a child process (fork, POSIX only) whose stderr the parent reads.
+ *
+ * The inline functions are checked in every build: this file defines
+ * BB_DEBUG for them itself.  The library's compiled functions assert only if
+ * the library was built with BB_DEBUG (bb__debug_checks() says); otherwise
+ * their cases are skipped, and reported as skipped. */
+#define _POSIX_C_SOURCE 200809L
+#ifndef BB_DEBUG
+#define BB_DEBUG 1
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "harness.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_FORK 1
+#else
+#define HAVE_FORK 0
+#endif
+
+/* Arguments the compiler cannot see through. */
+static volatile int bad_sq = 64, minus_one = -1, eight = 8;
+static volatile uint64_t sink;
+
+#if HAVE_FORK
+/* Runs fn in a child; the child must die of SIGABRT having written `want`
+ * (a substring) to stderr, or nothing at all if want is "". */
+static void expect_abort(const char *what, void (*fn)(void), const char *want)
+{
+    int fds[2];
+    if (pipe(fds) != 0) {
+        CHECK(0, "%s: pipe failed", what);
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        CHECK(0, "%s: fork failed", what);
+        return;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 2);
+        fn();
+        _exit(0); /* returned: no abort */
+    }
+    close(fds[1]);
+    char buf[512];
+    size_t len = 0;
+    ssize_t k;
+    while ((k = read(fds[0], buf + len, sizeof buf - 1 - len)) > 0) len += (size_t)k;
+    buf[len] = '\0';
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "%s: the child should abort (status 0x%x)", what, status);
+    if (*want) CHECK(strstr(buf, want) != NULL, "%s: stderr '%s' should contain '%s'", what, buf, want);
+    else CHECK(len == 0, "%s: stderr '%s' should be empty", what, buf);
+}
+
+/* ---- Inline functions: BB_DEBUG is on for this file ------------------------- */
+static void d_square_bb(void) { sink = bb_square_bb(bad_sq); }
+static void d_square_at(void) { sink = (uint64_t)bb_square_at(eight, 0); }
+static void d_sym_apply(void) { sink = bb_sym_apply(1, (bb_sym)eight); }
+static void d_sym_square(void) { sink = (uint64_t)bb_sym_square(minus_one, BB_SYM_ROTATE_CW); }
+static void d_line_mask(void) { sink = bb_line_mask(bad_sq, BB_LINE_RANK); }
+static void d_line_extract(void) { sink = bb_line_extract(1, BB_E4, (bb_line)minus_one); }
+static void d_line_extract_const(void) { sink = bb_line_extract(1, bad_sq, BB_LINE_DIAGONAL); }
+static void d_line_deposit_mul(void) { sink = bb_line_deposit_mul(1, BB_E4, (bb_line)eight); }
+static void d_rotated45_index(void) { sink = bb_rotated45_index(1, minus_one); }
+static void d_rotated315_square(void) { sink = (uint64_t)bb_rotated315_square(bad_sq); }
+static void d_cw_mask(void) { sink = bb_pseudo_rotate45_cw_mask(minus_one); }
+static void d_mapping_sym(void) { sink = bb_mapping_sym((bb_mapping)eight); }
+static uint64_t *null_board;
+static void d_canonical_pair(void) { uint64_t o = 1; bb_canonical_pair(null_board, &o, NULL); }
+
+static void inline_functions_abort(void)
+{
+    expect_abort("bb_square_bb", d_square_bb, "bitboard: bb_square_bb: sq = 64 out of range");
+    expect_abort("bb_square_at", d_square_at, "bitboard: bb_square_at: file = 8 out of range");
+    expect_abort("bb_sym_apply", d_sym_apply, "bitboard: bb_sym_apply: s = 8 out of range");
+    expect_abort("bb_sym_square", d_sym_square, "bitboard: bb_sym_square: sq = -1 out of range");
+    expect_abort("bb_line_mask", d_line_mask, "bitboard: bb_line_mask: sq = 64 out of range");
+    expect_abort("bb_line_extract", d_line_extract, ": line = -1 out of range");
+    expect_abort("bb_line_extract, constant line", d_line_extract_const, ": sq = 64 out of range");
+    expect_abort("bb_line_deposit_mul", d_line_deposit_mul, "bitboard: bb_line_deposit_mul: line = 8 out of range");
+    expect_abort("bb_rotated45_index", d_rotated45_index, "bitboard: bb_rotated45_index: sq = -1 out of range");
+    expect_abort("bb_rotated315_square", d_rotated315_square, "bitboard: bb_rotated315_square: sq = 64 out of range");
+    expect_abort("bb_pseudo_rotate45_cw_mask", d_cw_mask, "bitboard: bb_pseudo_rotate45_cw_mask: sq = -1 out of range");
+    expect_abort("bb_mapping_sym", d_mapping_sym, "bitboard: bb_mapping_sym: m = 8 out of range");
+    expect_abort("bb_canonical_pair", d_canonical_pair, "bitboard: bb_canonical_pair: p is NULL");
+}
+
+/* In range, nothing aborts (the checks are not inverted). */
+static void d_in_range(void)
+{
+    sink = bb_square_bb(63) + bb_sym_apply(1, BB_SYM_FLIP_ANTIDIAGONAL) + bb_line_mask(0, BB_LINE_ANTIDIAGONAL) +
+           bb_rotated45_index(1, 63) + bb_mapping_convert(1, BB_MAP_BEFR, BB_MAP_LERF);
+    abort(); /* the expected way out, so expect_abort can check the rest ran */
+}
+static void in_range_is_quiet(void) { expect_abort("in range", d_in_range, ""); }
+
+/* ---- Compiled functions: only if the library was built with BB_DEBUG ---------- */
+static uint64_t buf[4];
+static void d_sym_from_name(void) { bb_sym s; sink = (uint64_t)bb_sym_from_name(NULL, &s); }
+static void d_line_from_name(void) { bb_line l; sink = (uint64_t)bb_line_from_name(NULL, &l); }
+static void d_mapping_from_name(void) { sink = (uint64_t)bb_mapping_from_name("lerf", NULL); }
+static void d_compose(void) { sink = bb_sym_compose((bb_sym)eight, BB_SYM_IDENTITY); }
+static void d_inverse(void) { sink = bb_sym_inverse((bb_sym)minus_one); }
+static void d_sym_array(void) { bb_sym_apply_array(buf, buf, 4, (bb_sym)eight); }
+static void d_rot45_array(void) { bb_pseudo_rotate45_array(buf, buf, 4, (bb_rot45)(eight / 2)); }
+static void d_rot45_array_null(void) { bb_pseudo_rotate45_array(NULL, buf, 4, BB_ROT45_CW); }
+static void d_format_from_name(void) { bb_format f; sink = (uint64_t)bb_format_from_name(NULL, &f); }
+static void d_canonical_array_null(void) { bb_canonical_array(buf, NULL, 4, NULL); }
+static void d_canonical_pair_array_null(void) { bb_canonical_pair_array(NULL, buf, 4, NULL); }
+
+static void library_functions_abort(void)
+{
+    expect_abort("bb_sym_from_name", d_sym_from_name, "bitboard: bb_sym_from_name: name is NULL");
+    expect_abort("bb_line_from_name", d_line_from_name, "bitboard: bb_line_from_name: name is NULL");
+    expect_abort("bb_mapping_from_name", d_mapping_from_name, "bitboard: bb_mapping_from_name: m is NULL");
+    expect_abort("bb_sym_compose", d_compose, "bitboard: bb_sym_compose: first = 8 out of range");
+    expect_abort("bb_sym_inverse", d_inverse, "bitboard: bb_sym_inverse: s = -1 out of range");
+    expect_abort("bb_sym_apply_array", d_sym_array, "bitboard: bb_sym_apply_array: s = 8 out of range");
+    expect_abort("bb_pseudo_rotate45_array", d_rot45_array, "bitboard: bb_pseudo_rotate45_array: which = 4 out of range");
+    expect_abort("bb_pseudo_rotate45_array NULL", d_rot45_array_null, "bitboard: bb_pseudo_rotate45_array: dst is NULL");
+    expect_abort("bb_format_from_name", d_format_from_name, "bitboard: bb_format_from_name: name is NULL");
+    expect_abort("bb_canonical_array NULL", d_canonical_array_null, "bitboard: bb_canonical_array: src is NULL");
+    expect_abort("bb_canonical_pair_array NULL", d_canonical_pair_array_null,
+                 "bitboard: bb_canonical_pair_array: p is NULL");
+}
+#endif /* HAVE_FORK */
+
+int main(void)
+{
+#if HAVE_FORK
+    RUN(inline_functions_abort);
+    RUN(in_range_is_quiet);
+    if (bb__debug_checks()) RUN(library_functions_abort);
+    else printf("debug: library_functions_abort skipped (the library was built without BB_DEBUG)\n");
+#else
+    printf("debug: every death test skipped (no fork on this system)\n");
+#endif
+    return bbt_finish("debug");
+}
