@@ -269,10 +269,11 @@ clean: ## remove $(BUILD)/
 
 help: ## this list
 	@echo "bitboard $(VERSION) - make targets:"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/^/  /'
+	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | awk -F ':.*## ' '{ printf "  %-11s %s\n", $$1, $$2 }'
 	@echo "options: ARCH=native|x86-64|...  PORTABLE=1 (implies ARCH=x86-64)  CC=gcc|clang  OPT=-O2"
 	@echo "         SAN=1  DEBUG=1 (-g, BB_DEBUG)  V=1 (full commands)  BUILD=dir"
-	@echo "         T=sym K=pattern (unit, fuzz)  FUZZ_SECONDS=60  PREFIX=/usr/local  DESTDIR="
+	@echo "         T=sym (unit, fuzz: these suites)  K=pattern (unit: these tests)  FUZZ_SECONDS=60"
+	@echo "         PREFIX=/usr/local  DESTDIR=  LIBDIR  INCLUDEDIR  BINDIR  MANDIR"
 
 -include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
                     $(BUILD)/fuzz/obj/*/*.d $(BUILD)/fuzz/obj/*/*/*.d $(BUILD)/fuzz/obj/*/*/*/*.d)
