@@ -39,8 +39,8 @@ WARN     := -std=c11 -Wall -Wextra -Wpedantic -Werror
 DEPFLAGS := -MMD -MP
 SANITIZE := -fsanitize=address,undefined
 CPPFLAGS_ALL := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) $(if $(DEBUG),-DBB_DEBUG) $(CPPFLAGS)
-CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) -fPIC $(if $(DEBUG),-g) \
-                $(if $(SAN),-g $(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
+CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) -fPIC $(if $(DEBUG)$(SAN),-g) \
+                $(if $(SAN),$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
 LDFLAGS_ALL  := $(if $(SAN),$(SANITIZE)) $(LDFLAGS)
 # The benchmark is built without auto-vectorization so scalar numbers are
 # the scalar code's (clang needs its SLP vectorizer turned off as well).
