@@ -14,6 +14,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The test program's main(void) becomes bbt_test_main, called by the
  * harness's main(argc, argv) after it has read the options above. */
 #define main bbt_test_main
@@ -64,5 +68,9 @@ static inline uint64_t bbt_board(uint64_t *state)
 }
 
 #define BBT_RANDOM_BOARDS 100000
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

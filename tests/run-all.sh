@@ -26,6 +26,7 @@ install_packages() {
 if [ $mode = full ]; then
     missing=()
     command -v clang >/dev/null || missing+=(clang)
+    command -v g++ >/dev/null || missing+=(g++) # the C++ consumers (clang++ comes with clang)
     command -v cmake >/dev/null || missing+=(cmake)
     command -v pkg-config >/dev/null || missing+=(pkgconf)
     if [ ${#missing[@]} -gt 0 ]; then
