@@ -39,7 +39,7 @@ WARN     := -std=c11 -Wall -Wextra -Wpedantic -Werror
 DEPFLAGS := -MMD -MP
 SANITIZE := -fsanitize=address,undefined
 CPPFLAGS_ALL := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) $(if $(DEBUG),-DBB_DEBUG) $(CPPFLAGS)
-CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) -fPIC $(if $(DEBUG)$(SAN),-g) \
+CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) $(if $(DEBUG)$(SAN),-g) \
                 $(if $(SAN),$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
 LDFLAGS_ALL  := $(if $(SAN),$(SANITIZE)) $(LDFLAGS)
 # The benchmark is built without auto-vectorization so scalar numbers are
@@ -118,10 +118,11 @@ $(FLAGS_STAMP): FORCE
 $(FUZZ_STAMP): FORCE
 	$(call stamp,FUZZ_NOW)
 
+# Library objects are position-independent: they go into the shared library too.
 $(BUILD)/obj/src/%.o: src/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$<)
-	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
 
 $(BUILD)/obj/cli/%.o: cli/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
