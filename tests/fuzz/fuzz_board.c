@@ -21,10 +21,16 @@ static void check_json(const char *json, uint64_t x, unsigned flags)
 
     const char *sq = strstr(json, "\"squares\"");
     if (!sq) return;
-    const char *p = strchr(sq, '['), *end = p ? strchr(p, ']') : NULL;
-    FUZZ_ASSERT(p && end, "malformed squares list in %s", json);
+    const char *p = sq + 9 + strspn(sq + 9, " :"), *end;
+    if (*p == '[') /* a list of names: ["e4","d5"] */
+        end = strchr(p, ']');
+    else if (*p == '"') /* one string: "e4,d5" */
+        end = strchr(p + 1, '"');
+    else
+        end = NULL;
+    FUZZ_ASSERT(end, "malformed squares value in %s", json);
     size_t len = 0;
-    for (p++; p < end; p++) /* keep the letters and digits; names are separated by '"' and ',' */
+    for (p++; p < end; p++) /* keep the names; '"' and ',' become spaces */
         if (len + 2 < sizeof buf) buf[len++] = (*p == '"' || *p == ',') ? ' ' : *p;
     buf[len] = '\0';
     if (strspn(buf, " ") == len) strcpy(buf, "none");
