@@ -107,6 +107,7 @@ else
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 BUILD=build/asan all unit
     cli_parts build/bitboard
+    part build tests/build.sh
     [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
     part install-paths tests/install-paths.sh
     part fuzz "${M[@]}" -j"$JOBS" FUZZ_SECONDS="${FUZZ_SECONDS_TEST:-5}" fuzz
