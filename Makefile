@@ -1,19 +1,29 @@
-# bitboard - the official build.  `make help` lists the targets.
+# bitboard - the official build.  `make help` lists the targets and options;
+# the README's "Building" section says the rest.
 #
-# Build options (see the README's table):
+# Build options:
 #   ARCH=native     -march= target; x86-64 gives a build that runs anywhere
+#                   (the default when PORTABLE=1, unless ARCH is given)
 #   PORTABLE=1      portable code only: no GFNI/BMI2 inline paths, no run-time
 #                   AVX dispatch (defines BB_PORTABLE)
 #   CC=gcc          compiler (gcc and clang are tested)
+#   OPT=-O2         optimization flags (library, CLI, tests and bench)
 #   SAN=1           AddressSanitizer + UndefinedBehaviorSanitizer
+#   DEBUG=1         -g and BB_DEBUG (the library checks its preconditions)
+#   V=1             print the full compiler commands
 #   BUILD=build     output directory
+#   T=sym           `make unit`/`make fuzz`: only these suites (a list)
+#   K=pattern       `make unit`: only the tests whose name contains pattern
+#   FUZZ_SECONDS=60 `make fuzz`: how long each fuzz target runs
 #   PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, BINDIR, MANDIR   for `make install`
 
 CC       ?= gcc
 ifeq ($(origin CC),default)
 CC       := gcc
 endif
-ARCH     ?= native
+ifeq ($(origin ARCH),undefined)
+ARCH     := $(if $(PORTABLE),x86-64,native)
+endif
 OPT      ?= -O2
 BUILD    ?= build
 PREFIX   ?= /usr/local
@@ -21,106 +31,250 @@ LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
-VERSION  := $(shell sed -n 's/^\#define BB_VERSION_STRING "\(.*\)"/\1/p' include/bitboard/core.h)
+FUZZ_CC  ?= clang
+FUZZ_SECONDS ?= 60
+VERSION  := $(shell find include -name '*.h' -exec sed -n 's/^\#define BB_VERSION_STRING "\(.*\)"/\1/p' {} + | head -n 1)
 
 WARN     := -std=c11 -Wall -Wextra -Wpedantic -Werror
-CPPFLAGS_ALL := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) $(CPPFLAGS)
-SANITIZE     := -fsanitize=address,undefined
-CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) -fPIC $(if $(SAN),-g $(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
+DEPFLAGS := -MMD -MP
+SANITIZE := -fsanitize=address,undefined
+CPPFLAGS_ALL := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) $(if $(DEBUG),-DBB_DEBUG) $(CPPFLAGS)
+CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) $(if $(DEBUG)$(SAN),-g) \
+                $(if $(SAN),$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
 LDFLAGS_ALL  := $(if $(SAN),$(SANITIZE)) $(LDFLAGS)
+# The benchmark is built without auto-vectorization so scalar numbers are
+# the scalar code's (clang needs its SLP vectorizer turned off as well).
+CC_IS_CLANG   = $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep -c __clang__)
+BENCH_CFLAGS  = $(CFLAGS_ALL) -fno-tree-vectorize $(if $(filter-out 0,$(CC_IS_CLANG)),-fno-slp-vectorize)
+# Fuzz targets: clang's libFuzzer with ASan + UBSan, library checks on.
+FUZZ_CFLAGS  := $(WARN) -O1 -g -march=$(ARCH) -fno-omit-frame-pointer \
+                -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CPPFLAGS := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) -DBB_DEBUG $(CPPFLAGS)
 
-LIB_SRC  := $(wildcard src/*/*.c)
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-CLI_SRC  := $(wildcard cli/*.c)
-CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
-TEST_SRC := $(wildcard tests/test_*.c)
-TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-HEADERS  := include/bitboard.h $(wildcard include/bitboard/*.h)
+LIB_SRC   := $(wildcard src/*.c src/*/*.c src/*/*/*.c)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_SRC   := $(wildcard cli/*.c cli/*/*.c)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_SRC  := $(wildcard tests/test_*.c)
+TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+HARNESS_OBJ := $(BUILD)/obj/tests/harness.o
+BENCH_SRC := $(wildcard bench/*.c)
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+TOOL_SRC  := $(wildcard tools/*.c)
+TOOL_BIN  := $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
+FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+LIB_A     := $(BUILD)/libbitboard.a
+LIB_SO    := $(BUILD)/libbitboard.so
 
-.PHONY: all lib cli unit test demo bench install uninstall clean help FORCE
+# T=sym (or T="sym io", T=test_sym, T=tests/test_sym.c) picks suites.
+T_NAMES   := $(patsubst test_%,%,$(patsubst fuzz_%,%,$(notdir $(basename $(T)))))
+UNIT_PICK := $(if $(T),$(T_NAMES:%=tests/test_%.c),$(TEST_SRC))
+UNIT_BIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter $(TEST_SRC),$(UNIT_PICK)))
+UNIT_MISSING := $(filter-out $(TEST_SRC),$(UNIT_PICK))
+FUZZ_PICK := $(if $(T),$(T_NAMES:%=tests/fuzz/fuzz_%.c),$(FUZZ_SRC))
+FUZZ_BIN  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(filter $(FUZZ_SRC),$(FUZZ_PICK)))
+FUZZ_MISSING := $(filter-out $(FUZZ_SRC),$(FUZZ_PICK))
+
+# $(call sq,TEXT): TEXT quoted for the shell.
+sq = '$(subst ','\'',$(1))'
+empty :=
+space := $(empty) $(empty)
+
+# Quiet by default: one short line per step ("  CC  src/sym/sym.c"), nothing
+# at all under `make -s`, the full commands with V=1.
+ifeq ($(V),1)
+Q   :=
+msg :=
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+Q   := @
+msg :=
+else
+Q   := @
+msg = @printf '  %-5s %s\n' $(call sq,$(1)) $(call sq,$(2))
+endif
+
+# Every object depends on the flags it was built with: changing CC, ARCH,
+# OPT, SAN, DEBUG, PORTABLE... in the same BUILD directory rebuilds.
+FLAGS_STAMP := $(BUILD)/flags.stamp
+FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
+FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
+FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
+
+.PHONY: all lib cli tools unit check test demo bench fuzz fuzz-build install uninstall clean help FORCE
 .DEFAULT_GOAL := all
+.SECONDARY:
+.DELETE_ON_ERROR:
 
 all: lib cli ## library (static + shared) and the CLI into $(BUILD)/
-lib: $(BUILD)/libbitboard.a $(BUILD)/libbitboard.so
+lib: $(LIB_A) $(LIB_SO)
 cli: $(BUILD)/bitboard
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard src/*/*.h cli/*.h)
+# $(call stamp,VAR): rewrites the target only when $(VAR) differs from its contents.
+stamp = @mkdir -p $(dir $@); if [ "$$(cat $@ 2>/dev/null)" != $(call sq,$($(1))) ]; then \
+            printf '%s\n' $(call sq,$($(1))) > $@; fi
+$(FLAGS_STAMP): FORCE
+	$(call stamp,FLAGS_NOW)
+$(FUZZ_STAMP): FORCE
+	$(call stamp,FUZZ_NOW)
+
+# Library objects are position-independent: they go into the shared library too.
+$(BUILD)/obj/src/%.o: src/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
 
-$(BUILD)/libbitboard.a: $(LIB_OBJ)
+$(BUILD)/obj/cli/%.o: cli/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/obj/tests/%.o: tests/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests -Ibench $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/obj/bench/%.o: bench/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Ibench -Itests $(DEPFLAGS) $(BENCH_CFLAGS) -c $< -o $@
+
+$(LIB_A): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call msg,AR,$@)
+	$(Q)ar rcs $@ $^
 
-$(BUILD)/libbitboard.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libbitboard.so.0 $(LDFLAGS_ALL) -o $@ $^
+$(LIB_SO): $(LIB_OBJ)
+	$(call msg,LD,$@)
+	$(Q)$(CC) -shared -Wl,-soname,libbitboard.so.0 $(LDFLAGS_ALL) -o $@ $^
 
-$(BUILD)/bitboard: $(CLI_OBJ) $(BUILD)/libbitboard.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libbitboard.a
+$(BUILD)/bitboard: $(CLI_OBJ) $(LIB_A)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB_A)
 
 # Unit tests: one program per tests/test_*.c, sharing tests/harness.c.
-$(BUILD)/tests/%: tests/%.c tests/harness.c tests/harness.h tests/reference.h $(BUILD)/libbitboard.a
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(HARNESS_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Itests -Ibench $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< tests/harness.c $(BUILD)/libbitboard.a
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^
 
-unit: $(TEST_BIN) ## build the unit tests of this configuration and run them
-	@tests/run-unit.sh $(TEST_BIN)
+# Table generators and other helper programs (tools/*.c), built on request.
+$(BUILD)/obj/tools/%.o: tools/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Isrc $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^
+tools: $(TOOL_BIN)
 
-# Every test: unit tests in five configurations, golden CLI tests, and the
-# three ways a consumer finds the library.  Ends with "N passed, M failed".
+unit: $(UNIT_BIN) ## build and run the unit tests of this configuration (T=sym: one suite, K=pattern: some tests)
+	$(if $(UNIT_MISSING),@echo "make unit: no $(UNIT_MISSING) (suites: $(patsubst tests/test_%.c,%,$(TEST_SRC)))" >&2; exit 2)
+	@tests/run-unit.sh $(if $(K),-k '$(subst ','\'',$(K))') $(UNIT_BIN)
+
+# The edit loop: this configuration's unit tests and the CLI golden tests.
+check: ## unit tests of this configuration + CLI golden tests (fast)
+	@BB_CHECK_BUILD='$(BUILD)' MAKE='$(MAKE)' tests/run-all.sh --check
+
+# Every test: unit tests in five configurations, golden CLI tests, consumers,
+# install paths and the fuzz targets.  Ends with "N passed, M failed, K skipped".
 test: ## build and run every test
-	@tests/run-all.sh
+	@MAKE='$(MAKE)' tests/run-all.sh
 
-demo: cli ## build, then run the tour
+demo: ## build (quietly), then run the tour
+	@$(MAKE) --no-print-directory -s cli
 	@$(BUILD)/bitboard demo
 
-bench: lib ## benchmarks; results belong in docs/BENCHMARKS.md
-	@mkdir -p $(BUILD)/bench
-	$(CC) $(CPPFLAGS_ALL) -Ibench -Itests $(WARN) -O2 -march=$(ARCH) -fno-tree-vectorize $(if $(findstring clang,$(CC)),-fno-slp-vectorize) \
-	    -o $(BUILD)/bench/bench $(wildcard bench/*.c) $(BUILD)/libbitboard.a
+$(BUILD)/bench/bench: $(BENCH_OBJ) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+bench: $(BUILD)/bench/bench ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	$(BUILD)/bench/bench $(BENCH_ARGS)
 
-$(BUILD)/bitboard.pc: bitboard.pc.in FORCE
-	@mkdir -p $(BUILD)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' $< > $@
+# libFuzzer targets (tests/fuzz/): the library is compiled again with clang,
+# ASan + UBSan and fuzzer coverage; each target runs FUZZ_SECONDS from its
+# corpus in tests/fuzz/corpus/, new finds go to $(BUILD)/fuzz/corpus/.
+$(BUILD)/fuzz/obj/%.o: %.c $(FUZZ_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$< (fuzz))
+	$(Q)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in include/bitboard/core.h
-	@mkdir -p $(BUILD)
-	sed -e 's|@VERSION@|$(VERSION)|g' $< > $@
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+	$(call msg,LD,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+
+fuzz-build: $(FUZZ_BIN) ## build the fuzz targets (clang, libFuzzer)
+	$(if $(FUZZ_MISSING),@echo "make fuzz: no $(FUZZ_MISSING) (targets: $(patsubst tests/fuzz/fuzz_%.c,%,$(FUZZ_SRC)))" >&2; exit 2)
+
+fuzz: fuzz-build ## run each fuzz target FUZZ_SECONDS (default 60; T=board: one target)
+	@tests/fuzz/run.sh '$(FUZZ_SECONDS)' '$(BUILD)/fuzz' $(FUZZ_BIN)
+
+# Installation.  Every path is quoted, so PREFIX and DESTDIR may hold spaces.
+D_INC     := $(call sq,$(DESTDIR)$(INCLUDEDIR))
+D_LIB     := $(call sq,$(DESTDIR)$(LIBDIR))
+D_BIN     := $(call sq,$(DESTDIR)$(BINDIR))
+D_MAN1    := $(call sq,$(DESTDIR)$(MANDIR)/man1)
+CMAKEDIR  := $(LIBDIR)/cmake/bitboard
+D_CMAKE   := $(call sq,$(DESTDIR)$(CMAKEDIR))
+# A value for a sed replacement: \, & and | escaped.
+sedrepl   = $(subst |,\|,$(subst &,\&,$(subst \,\\,$(1))))
+# A value for a .pc file: spaces escaped (pkg-config then prints "-I/a\ b/include").
+pcpath    = $(subst $(space),\$(space),$(1))
+
+$(BUILD)/bitboard.pc: bitboard.pc.in FORCE
+	@mkdir -p $(dir $@)
+	$(Q)sed -e $(call sq,s|@PREFIX@|$(call sedrepl,$(call pcpath,$(PREFIX)))|g) \
+	    -e $(call sq,s|@LIBDIR@|$(call sedrepl,$(call pcpath,$(LIBDIR)))|g) \
+	    -e $(call sq,s|@INCLUDEDIR@|$(call sedrepl,$(call pcpath,$(INCLUDEDIR)))|g) \
+	    -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
+
+$(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in FORCE
+	@mkdir -p $(dir $@)
+	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
 
 # The CMake package file finds the library and headers relative to itself.
-CMAKEDIR := $(LIBDIR)/cmake/bitboard
 $(BUILD)/bitboardConfig.cmake: cmake/bitboardConfig.cmake.in FORCE
-	@mkdir -p $(BUILD)
-	sed -e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
-	    -e "s|@REL_INCLUDEDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" $< > $@
+	@mkdir -p $(dir $@)
+	$(Q)rel_lib=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(LIBDIR))) && \
+	rel_inc=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(INCLUDEDIR))) && \
+	esc() { printf '%s' "$$1" | sed -e 's/[\\&|]/\\&/g'; } && \
+	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" $< > $@
 FORCE:
 
-install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake ## install into $(DESTDIR)$(PREFIX)
-	install -d $(DESTDIR)$(INCLUDEDIR)/bitboard $(DESTDIR)$(LIBDIR)/pkgconfig \
-	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 644 include/bitboard.h $(DESTDIR)$(INCLUDEDIR)/
-	install -m 644 include/bitboard/*.h $(DESTDIR)$(INCLUDEDIR)/bitboard/
-	install -m 644 $(BUILD)/libbitboard.a $(DESTDIR)$(LIBDIR)/
-	install -m 755 $(BUILD)/libbitboard.so $(DESTDIR)$(LIBDIR)/libbitboard.so.$(VERSION)
-	ln -sf libbitboard.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libbitboard.so.0
-	ln -sf libbitboard.so.0 $(DESTDIR)$(LIBDIR)/libbitboard.so
-	install -m 644 $(BUILD)/bitboard.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
-	install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
-	install -m 755 $(BUILD)/bitboard $(DESTDIR)$(BINDIR)/
-	install -m 644 docs/bitboard.1 $(DESTDIR)$(MANDIR)/man1/
+install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake ## install what `make` built into $(DESTDIR)$(PREFIX)
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -d $(D_INC)/bitboard $(D_LIB)/pkgconfig $(D_CMAKE) $(D_BIN) $(D_MAN1)
+	$(Q)install -m 644 include/bitboard.h $(D_INC)/
+	$(Q)cd include && find bitboard -name '*.h' | sort | while IFS= read -r h; do \
+	    install -D -m 644 "$$h" $(D_INC)/"$$h" || exit 1; done
+	$(Q)install -m 644 $(LIB_A) $(D_LIB)/
+	$(Q)install -m 755 $(LIB_SO) $(D_LIB)/libbitboard.so.$(VERSION)
+	$(Q)ln -sf libbitboard.so.$(VERSION) $(D_LIB)/libbitboard.so.0
+	$(Q)ln -sf libbitboard.so.0 $(D_LIB)/libbitboard.so
+	$(Q)install -m 644 $(BUILD)/bitboard.pc $(D_LIB)/pkgconfig/
+	$(Q)install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(D_CMAKE)/
+	$(Q)install -m 755 $(BUILD)/bitboard $(D_BIN)/
+	$(Q)install -m 644 docs/bitboard.1 $(D_MAN1)/
 
 uninstall: ## remove what install put there
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/bitboard $(DESTDIR)$(CMAKEDIR)
-	rm -f $(DESTDIR)$(INCLUDEDIR)/bitboard.h $(DESTDIR)$(LIBDIR)/libbitboard.* \
-	    $(DESTDIR)$(LIBDIR)/pkgconfig/bitboard.pc $(DESTDIR)$(BINDIR)/bitboard \
-	    $(DESTDIR)$(MANDIR)/man1/bitboard.1
+	$(call msg,RM,$(DESTDIR)$(PREFIX))
+	$(Q)rm -rf $(D_INC)/bitboard $(D_CMAKE)
+	$(Q)rm -f $(D_INC)/bitboard.h $(D_LIB)/libbitboard.a $(D_LIB)/libbitboard.so* \
+	    $(D_LIB)/pkgconfig/bitboard.pc $(D_BIN)/bitboard $(D_MAN1)/bitboard.1
 
-clean: ## remove build/
-	rm -rf $(BUILD)
+clean: ## remove $(BUILD)/
+	rm -rf $(call sq,$(BUILD))
 
 help: ## this list
 	@echo "bitboard $(VERSION) - make targets:"
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' -e 's/^/  /'
-	@echo "options: ARCH=native|x86-64|...  PORTABLE=1  CC=gcc|clang  SAN=1  BUILD=dir  PREFIX=/usr/local  DESTDIR="
+	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | awk -F ':.*## ' '{ printf "  %-11s %s\n", $$1, $$2 }'
+	@echo "options: ARCH=native|x86-64|...  PORTABLE=1 (implies ARCH=x86-64)  CC=gcc|clang  OPT=-O2"
+	@echo "         SAN=1  DEBUG=1 (-g, BB_DEBUG)  V=1 (full commands)  BUILD=dir"
+	@echo "         T=sym (unit, fuzz: these suites)  K=pattern (unit: these tests)  FUZZ_SECONDS=60"
+	@echo "         PREFIX=/usr/local  DESTDIR=  LIBDIR  INCLUDEDIR  BINDIR  MANDIR"
+
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
+                    $(BUILD)/fuzz/obj/*/*.d $(BUILD)/fuzz/obj/*/*/*.d $(BUILD)/fuzz/obj/*/*/*/*.d)

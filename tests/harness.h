@@ -1,17 +1,39 @@
 /* A small test harness: a test is a function; it passes if no CHECK in it
- * fails.  Each program ends with "<suite>: N passed, M failed". */
+ * fails, and counts as skipped if it calls SKIP (or bbt_skip) and no CHECK
+ * failed.  Each program ends with "<suite>: N passed, M failed, K skipped".
+ *
+ * A test program defines int main(void), RUNs its tests and returns
+ * bbt_finish("suite").  The harness supplies the real main (harness.c), which
+ * reads the command line first:
+ *   -k PATTERN   run only the tests whose name contains PATTERN (the others
+ *                are not counted); may be given more than once
+ *   -l           list the test names instead of running them             */
 #ifndef BB_TESTS_HARNESS_H
 #define BB_TESTS_HARNESS_H
 
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The test program's main(void) becomes bbt_test_main, called by the
+ * harness's main(argc, argv) after it has read the options above. */
+#define main bbt_test_main
+int bbt_test_main(void);
+
 void bbt_run(const char *name, void (*fn)(void));
 void bbt_fail(const char *file, int line, const char *cond, const char *fmt, ...);
+/* Marks the running test skipped (printf-style reason); it still fails if a
+ * CHECK failed.  The caller returns on its own; SKIP does both. */
+void bbt_skip(const char *fmt, ...);
 /* Prints the summary; returns the exit status (0 if nothing failed). */
 int bbt_finish(const char *suite);
 
 #define RUN(fn) bbt_run(#fn, fn)
+/* SKIP("printf-style reason", ...): skip the rest of the current test. */
+#define SKIP(...) do { bbt_skip(__VA_ARGS__); return; } while (0)
 /* CHECK(cond, "printf-style context", ...) */
 #define CHECK(cond, ...) \
     do { if (!(cond)) bbt_fail(__FILE__, __LINE__, #cond, __VA_ARGS__); } while (0)
@@ -46,5 +68,9 @@ static inline uint64_t bbt_board(uint64_t *state)
 }
 
 #define BBT_RANDOM_BOARDS 100000
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

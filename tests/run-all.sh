@@ -1,41 +1,76 @@
 #!/usr/bin/env bash
 # make test: every configuration and every kind of test; prints one summary
-# line per part and ends with the total "N passed, M failed".
+# line per part and ends with the total "N passed, M failed, K skipped".
+# make check (--check): the unit tests of one configuration (the make command
+# line's, gcc native by default) and the CLI golden tests, same summary.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-# The tools the suite needs beyond gcc and make; the machine image has them,
-# and a bare Debian machine gets them here.
-missing=()
-command -v clang >/dev/null || missing+=(clang)
-command -v cmake >/dev/null || missing+=(cmake)
-command -v pkg-config >/dev/null || missing+=(pkgconf)
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing ${missing[*]} (needed by make test)"
+mode=full
+[ "${1:-}" = --check ] && mode=check
+
+# install PACKAGE...: installs Debian packages the suite needs, when it can.
+install_packages() {
+    echo "installing $* (needed by make test)"
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >/dev/null 2>&1 ||
+            echo "could not install $*"
     else
-        echo "cannot install ${missing[*]}: install them and re-run make test"; exit 1
+        echo "cannot install $*: install them and re-run make test"
     fi
+}
+
+# The tools the full suite needs beyond gcc and make; the machine image has
+# them, and a bare Debian machine gets them here.
+if [ $mode = full ]; then
+    missing=()
+    command -v clang >/dev/null || missing+=(clang)
+    command -v g++ >/dev/null || missing+=(g++) # the C++ consumers (clang++ comes with clang)
+    command -v cmake >/dev/null || missing+=(cmake)
+    command -v pkg-config >/dev/null || missing+=(pkgconf)
+    if [ ${#missing[@]} -gt 0 ]; then
+        install_packages "${missing[@]}"
+        for m in "${missing[@]}"; do
+            [ "$m" = pkgconf ] && m=pkg-config
+            command -v "$m" >/dev/null || { echo "make test needs $m"; exit 1; }
+        done
+    fi
+    # libFuzzer is part of clang's runtime package (libclang-rt-N-dev on
+    # Debian 12; older releases ship it with clang itself).  Without it the
+    # fuzz part fails (it never passes without running).
+    fuzz_probe=$(mktemp -d)
+    printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$fuzz_probe/p.c"
+    if ! clang -fsanitize=fuzzer,address,undefined "$fuzz_probe/p.c" -o "$fuzz_probe/p" >/dev/null 2>&1; then
+        major=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+        install_packages "libclang-rt-$major-dev"
+    fi
+    rm -rf "$fuzz_probe"
 fi
 
-total_p=0 total_f=0
+total_p=0 total_f=0 total_s=0
 log=build/test-logs
 mkdir -p "$log"
 
-# part NAME COMMAND...: runs a part; its last "N passed, M failed" line counts,
-# and a part that fails without one counts as one failure.
+# A part's summary line: "N passed, M failed" or "N passed, M failed, K skipped",
+# alone or after "name: ".
+summary_re='(^|: )[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
+
+# part NAME COMMAND...: runs a part; its last summary line counts, and a part
+# that fails without one (or fails while its line says 0 failed) counts as
+# one failure.
 part() {
     local name=$1; shift
     echo "== $name"
-    if "$@" > "$log/$name.log" 2>&1; then rc=0; else rc=$?; fi
-    grep -E '(^|: )[0-9]+ passed, [0-9]+ failed$' "$log/$name.log" | grep -v '^unit: ' || true
-    local line p f
-    line=$(grep -E '(^|: )[0-9]+ passed, [0-9]+ failed$' "$log/$name.log" | tail -n 1)
-    p=$(printf '%s' "$line" | sed -n 's/.*\b\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
-    f=$(printf '%s' "$line" | sed -n 's/.*\b\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
-    if [ -z "$p" ]; then p=0 f=0; fi
+    local rc=0
+    "$@" > "$log/$name.log" 2>&1 || rc=$?
+    grep -E "$summary_re" "$log/$name.log" | grep -v '^unit: ' | sed 's/^/   /' || true
+    grep '^SKIP ' "$log/$name.log" | sed 's/^/   /' || true
+    local line p=0 f=0 s=0
+    line=$(grep -E "$summary_re" "$log/$name.log" | tail -n 1)
+    if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
+        p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} s=${BASH_REMATCH[4]:-0}
+    fi
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         f=1
         echo "   $name FAILED (exit $rc); the end of $log/$name.log:"
@@ -43,20 +78,41 @@ part() {
     elif [ "$f" -ne 0 ]; then
         grep -E '^FAIL|error' "$log/$name.log" | head -n 20 | sed 's/^/   | /'
     fi
-    total_p=$((total_p + p)) total_f=$((total_f + f))
+    total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
 }
 
-part gcc-native       $MAKE -j"$JOBS" --no-print-directory CC=gcc all unit
-part clang-native     $MAKE -j"$JOBS" --no-print-directory CC=clang BUILD=build/clang all unit
-part gcc-x86-64       $MAKE -j"$JOBS" --no-print-directory CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
-part portable         $MAKE -j"$JOBS" --no-print-directory CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
-part asan-ubsan       $MAKE -j"$JOBS" --no-print-directory CC=clang SAN=1 BUILD=build/asan all unit
-for t in tests/cli/*.sh; do
-    [ -e "$t" ] || continue
-    part "cli-$(basename "$t" .sh)" bash "$t" build/bitboard
-done
-[ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
+# cli_parts BINARY: every tests/cli/*.sh against BINARY.
+cli_parts() {
+    for t in tests/cli/*.sh; do
+        [ -e "$t" ] || continue
+        part "cli-$(basename "$t" .sh)" bash "$t" "$1"
+    done
+}
+
+M=("$MAKE" --no-print-directory)
+if [ $mode = check ]; then
+    # the make command line's variables (CC=, ARCH=, T=...) reach this make
+    # through MAKEFLAGS, and so does the caller's -j
+    build=${BB_CHECK_BUILD:-build}
+    case ${MAKEFLAGS:-} in *jobserver*) ;; *) M+=(-j"$JOBS") ;; esac
+    part unit "${M[@]}" all unit
+    cli_parts "$build/bitboard"
+else
+    # the five configurations are fixed: nothing from the caller's make
+    # command line (SAN=1, T=...) leaks into them
+    unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
+    part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit
+    part clang-native "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
+    part gcc-x86-64   "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
+    part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
+    part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 BUILD=build/asan all unit
+    cli_parts build/bitboard
+    part build tests/build.sh
+    [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
+    part install-paths tests/install-paths.sh
+    part fuzz "${M[@]}" -j"$JOBS" FUZZ_SECONDS="${FUZZ_SECONDS_TEST:-5}" fuzz
+fi
 
 echo
-echo "$total_p passed, $total_f failed"
+echo "$total_p passed, $total_f failed, $total_s skipped"
 [ "$total_f" -eq 0 ]

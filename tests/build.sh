@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The build itself: header changes rebuild what includes them, the make
+# variables reach the compiler (PORTABLE implies x86-64, OPT reaches the
+# benchmark, DEBUG defines BB_DEBUG), `make demo` is quiet, `make unit T=`
+# and the test programs' -k/-l select tests.  Uses the gcc native build in
+# build/ (make test builds it first).  Ends with "build: N passed, M failed".
+set -u
+cd "$(dirname "$0")/.."
+unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
+MAKE=${MAKE:-make}
+M=("$MAKE" --no-print-directory)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; sed 's/^/    | /' "$tmp/out" | tail -n 15; }
+# has NAME REGEX COMMAND...: the command succeeds and its output matches REGEX
+has() {
+    local name=$1 re=$2; shift 2
+    if "$@" > "$tmp/out" 2>&1 && grep -qE -- "$re" "$tmp/out"; then ok; else bad "$name: no /$re/"; fi
+}
+# last_has NAME REGEX / last_lacks NAME REGEX: the same for the last command's output
+last_has() { if grep -qE -- "$2" "$tmp/out"; then ok; else bad "$1: no /$2/"; fi; }
+last_lacks() { if ! grep -qE -- "$2" "$tmp/out"; then ok; else bad "$1: /$2/"; fi; }
+# lacks NAME REGEX COMMAND...: the command succeeds and no output line matches REGEX
+lacks() {
+    local name=$1 re=$2; shift 2
+    if "$@" > "$tmp/out" 2>&1 && ! grep -qE -- "$re" "$tmp/out"; then ok; else bad "$name: /$re/ or failure"; fi
+}
+
+"${M[@]}" -j2 all build/bench/bench build/tests/test_lines build/tests/test_sym > "$tmp/out" 2>&1 || bad "the build in build/"
+
+# header dependencies (-MMD): touching a header rebuilds its includers, only them
+touch tests/reference_lines.h
+has deps-tests-header 'CC +tests/test_lines.c' "${M[@]}" build/tests/test_lines
+lacks deps-tests-header-only-includers 'CC +tests/test_sym.c' "${M[@]}" build/tests/test_sym
+touch bench/seeds.h
+has deps-bench-header 'CC +bench/bench_sym.c' "${M[@]}" build/bench/bench
+touch tests/harness.h
+has deps-harness 'CC +tests/test_sym.c' "${M[@]}" build/tests/test_sym
+first_cli_header=$(ls cli/*.h 2>/dev/null | head -n 1)
+if [ -n "$first_cli_header" ]; then
+    touch "$first_cli_header"
+    has deps-cli-header 'CC +cli/' "${M[@]}" all
+fi
+lacks up-to-date 'CC|LD|AR' "${M[@]}" all
+
+# variables reach the compiler (make -n prints the commands without running them)
+has portable-implies-x86-64 'gcc .*-DBB_PORTABLE.*-march=x86-64' "${M[@]}" -n V=1 PORTABLE=1 BUILD="$tmp/p" lib
+lacks portable-not-native 'march=native' "${M[@]}" -n V=1 PORTABLE=1 BUILD="$tmp/p" lib
+has portable-arch-given '-march=haswell' "${M[@]}" -n V=1 PORTABLE=1 ARCH=haswell BUILD="$tmp/p" lib
+has bench-honours-opt 'bench/bench_sym\.c' "${M[@]}" -n V=1 OPT=-O3 BUILD="$tmp/b" "$tmp/b/bench/bench"
+last_has bench-opt-flag '-O3 .*-fno-tree-vectorize.*bench/bench_sym\.c'
+has debug-defines-bb-debug '-DBB_DEBUG.* -g .*src/' "${M[@]}" -n V=1 DEBUG=1 BUILD="$tmp/d" lib
+has quiet-by-default '^  CC +src/core/cpu\.c$' "${M[@]}" BUILD="$tmp/q" "$tmp/q/obj/src/core/cpu.o"
+last_lacks quiet-no-command 'gcc|-march'
+has v1-full-commands '^gcc .*-march=native.*src/core/cpu\.c' "${M[@]}" -B V=1 BUILD="$tmp/q" "$tmp/q/obj/src/core/cpu.o"
+
+# make demo shows the tour and no build lines, even when something was rebuilt
+touch cli/*.c
+lacks demo-quiet '^  (CC|LD|AR) |^gcc|^cc |^make' "${M[@]}" demo
+if [ "$(wc -l < "$tmp/out")" -gt 10 ]; then ok; else bad "demo-runs: a short tour"; fi
+
+# choosing tests
+has unit-t-one '^sym: [0-9]+ passed' "${M[@]}" unit T=sym
+last_lacks unit-t-only-that '^(io|lines|rotated): '
+has unit-t-list '^unit: ' "${M[@]}" unit T="sym io"
+last_has unit-t-list-both '^io: '
+if "${M[@]}" unit T=no_such_suite > "$tmp/out" 2>&1; then bad unit-t-unknown-fails; else ok; fi
+# -k: the last test's name selects the tests whose names contain it
+name=$(build/tests/test_sym -l | tail -n 1)
+want=$(build/tests/test_sym -l | grep -cF -- "$name")
+if [ -n "$name" ] && "${M[@]}" unit T=sym K="$name" > "$tmp/out" 2>&1 &&
+        [[ $(grep '^sym: ' "$tmp/out") =~ ^sym:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]] &&
+        [ $((BASH_REMATCH[1] + BASH_REMATCH[2] + BASH_REMATCH[3])) -eq "$want" ]; then
+    ok
+else
+    bad "unit-k: K=$name should run $want test(s)"
+fi
+has test-k-nothing '^sym: 0 passed, 0 failed, 0 skipped$' build/tests/test_sym -k no_such_test
+if build/tests/test_sym -x > "$tmp/out" 2>&1; then bad test-bad-option-fails; else ok; fi
+
+echo "build: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
