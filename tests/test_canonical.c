@@ -167,16 +167,14 @@ static void invariance(void)
 
 /* Array forms: every length up to 40 (all tails), misaligned starts, in place
  * and not, with and without `used`, against the precomputed answers. */
-static void array_forms(void)
+static void check_array_form(size_t f)
 {
     enum { MAXN = 1000 };
     static uint64_t src[MAXN + 1], dst[MAXN + 2];
     static unsigned char used[MAXN + 2];
-    for (size_t f = 0; f < COUNT(arrays); f++) {
-        if (arrays[f].needs && !bb_cpu_has(arrays[f].needs)) {
-            printf("  (%s: this CPU lacks it, not run)\n", arrays[f].name);
-            continue;
-        }
+    if (arrays[f].needs && !bb_cpu_has(arrays[f].needs))
+        SKIP("%s: not on this CPU (or a BB_NO_DISPATCH build)", arrays[f].name);
+    {
         for (int start = 0; start + MAXN <= N_BOARDS; start += N_BOARDS / 5) {
             for (size_t n = 0; n <= MAXN; n = n < 40 ? n + 1 : n * 3 + 1) {
                 if (n > MAXN) break;
@@ -202,16 +200,14 @@ static void array_forms(void)
     }
 }
 
-static void pair_array_forms(void)
+static void check_pair_array_form(size_t f)
 {
     enum { MAXN = 1000 };
     static uint64_t p[MAXN + 2], o[MAXN + 2];
     static unsigned char used[MAXN + 2];
-    for (size_t f = 0; f < COUNT(pair_arrays); f++) {
-        if (pair_arrays[f].needs && !bb_cpu_has(pair_arrays[f].needs)) {
-            printf("  (%s: this CPU lacks it, not run)\n", pair_arrays[f].name);
-            continue;
-        }
+    if (pair_arrays[f].needs && !bb_cpu_has(pair_arrays[f].needs))
+        SKIP("%s: not on this CPU (or a BB_NO_DISPATCH build)", pair_arrays[f].name);
+    {
         for (int start = 0; start + MAXN <= N_BOARDS; start += N_BOARDS / 5)
             for (size_t n = 0; n <= MAXN; n = n < 40 ? n + 1 : n * 3 + 1) {
                 if (n > MAXN) break;
@@ -234,6 +230,15 @@ static void pair_array_forms(void)
             }
     }
 }
+
+static void array_default(void) { check_array_form(0); }
+static void array_portable(void) { check_array_form(1); }
+static void array_avx2_gfni(void) { check_array_form(2); }
+static void array_avx512_gfni(void) { check_array_form(3); }
+static void pair_array_default(void) { check_pair_array_form(0); }
+static void pair_array_portable(void) { check_pair_array_form(1); }
+static void pair_array_avx2_gfni(void) { check_pair_array_form(2); }
+static void pair_array_avx512_gfni(void) { check_pair_array_form(3); }
 
 /* The 128-bit order of the pair form at its edges (the portable expression
  * and, where compiled, the borrow-and-cmov form must agree). */
@@ -262,8 +267,14 @@ int main(void)
     RUN(scalar_forms);
     RUN(scalar_pairs);
     RUN(invariance);
-    RUN(array_forms);
-    RUN(pair_array_forms);
+    RUN(array_default);
+    RUN(array_portable);
+    RUN(array_avx2_gfni);
+    RUN(array_avx512_gfni);
+    RUN(pair_array_default);
+    RUN(pair_array_portable);
+    RUN(pair_array_avx2_gfni);
+    RUN(pair_array_avx512_gfni);
     RUN(pair_order_edges);
     return bbt_finish("canonical");
 }

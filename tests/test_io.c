@@ -397,6 +397,19 @@ static void messages_printable(void)
     CHECK(bb_parse_board("\x1b[2J", 0, &y, &e) == -1 && strstr(e.msg, "'\\x1b[2J' is not a board"), "%s", e.msg);
     CHECK(bb_parse_board("e4,\x7f\x01\xc3\xa9", 0, &y, &e) == -1 && strstr(e.msg, "'\\x7f\\x01\\xc3\\xa9'"), "%s", e.msg);
     CHECK(bb_parse_board("0x\n", 0, &y, &e) == -1 && strstr(e.msg, "'0x' has no digits"), "%s", e.msg);
+    /* Tokens of every length up to past the 24 bytes a message quotes, all
+     * bytes escaped (4 characters each): the quote must fit (ASan checks). */
+    for (int len = 1; len <= 40; len++)
+        for (int shape = 0; shape < 3; shape++) {
+            char text[64];
+            int k = 0;
+            if (shape == 1) text[k++] = 'e';
+            if (shape == 2) memcpy(text, "e4,", 3), k = 3;
+            for (int i = 0; i < len; i++) text[k++] = (char)0xFF;
+            text[k] = '\0';
+            CHECK(bb_parse_board(text, 0, &y, &e) == -1 && strlen(e.msg) < sizeof e.msg, "len %d", len);
+            for (const char *m = e.msg; *m; m++) CHECK(*m >= 0x20 && *m <= 0x7e, "len %d: raw byte", len);
+        }
 }
 
 static void round_trips(void)

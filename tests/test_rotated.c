@@ -289,7 +289,11 @@ static void rot45_arrays(void)
 {
     check_rot45_array("portable", bb_pseudo_rotate45_array_portable);
     check_rot45_array("dispatched", bb_pseudo_rotate45_array);
-    if (bb_cpu_has(BB_CPU_AVX512)) check_rot45_array("avx512", bb_pseudo_rotate45_array_avx512);
+}
+static void rot45_array_avx512(void)
+{
+    if (!bb_cpu_has(BB_CPU_AVX512)) SKIP("no AVX-512 here (CPU, OS or a BB_NO_DISPATCH build)");
+    check_rot45_array("avx512", bb_pseudo_rotate45_array_avx512);
 }
 
 int main(void)
@@ -303,6 +307,7 @@ int main(void)
     RUN(compress_constants);
     RUN(mappings);
     RUN(rot45_arrays);
+    RUN(rot45_array_avx512);
     RUN(gather_tables);
     return bbt_finish("rotated");
 }

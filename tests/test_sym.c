@@ -248,11 +248,13 @@ static void array_portable(void) { check_array_impl("portable", bb_sym_apply_arr
 static void array_dispatched(void) { check_array_impl("dispatched", bb_sym_apply_array); }
 static void array_avx2_gfni(void)
 {
-    if (bb_cpu_has(BB_CPU_AVX2_GFNI)) check_array_impl("avx2_gfni", bb_sym_apply_array_avx2_gfni);
+    if (!bb_cpu_has(BB_CPU_AVX2_GFNI)) SKIP("no AVX2 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
+    check_array_impl("avx2_gfni", bb_sym_apply_array_avx2_gfni);
 }
 static void array_avx512_gfni(void)
 {
-    if (bb_cpu_has(BB_CPU_AVX512_GFNI)) check_array_impl("avx512_gfni", bb_sym_apply_array_avx512_gfni);
+    if (!bb_cpu_has(BB_CPU_AVX512_GFNI)) SKIP("no AVX-512 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
+    check_array_impl("avx512_gfni", bb_sym_apply_array_avx512_gfni);
 }
 
 static void array_cache_line_aligned_in_place(void)
@@ -296,11 +298,16 @@ out:
     free(src), free(dst), free(want);
 }
 
-static void array_big(void)
+static void array_big(void) { check_array_big("dispatched", bb_sym_apply_array); }
+static void array_big_avx2_gfni(void)
 {
-    check_array_big("dispatched", bb_sym_apply_array);
-    if (bb_cpu_has(BB_CPU_AVX2_GFNI)) check_array_big("avx2_gfni", bb_sym_apply_array_avx2_gfni);
-    if (bb_cpu_has(BB_CPU_AVX512_GFNI)) check_array_big("avx512_gfni", bb_sym_apply_array_avx512_gfni);
+    if (!bb_cpu_has(BB_CPU_AVX2_GFNI)) SKIP("no AVX2 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
+    check_array_big("avx2_gfni", bb_sym_apply_array_avx2_gfni);
+}
+static void array_big_avx512_gfni(void)
+{
+    if (!bb_cpu_has(BB_CPU_AVX512_GFNI)) SKIP("no AVX-512 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
+    check_array_big("avx512_gfni", bb_sym_apply_array_avx512_gfni);
 }
 
 static void names(void)
@@ -339,6 +346,8 @@ int main(void)
     RUN(array_avx512_gfni);
     RUN(array_cache_line_aligned_in_place);
     RUN(array_big);
+    RUN(array_big_avx2_gfni);
+    RUN(array_big_avx512_gfni);
     RUN(names);
     return bbt_finish("sym");
 }

@@ -25,7 +25,7 @@ static int fail(bb_parse_error *err, int pos, int line, int column, const char *
  * \t and \r as themselves escaped, other bytes outside 0x20..0x7e as \xHH.
  * At most 24 characters of s are shown (21 and "..." if longer); buf needs
  * QUOTE_MAX bytes.  Returns buf. */
-#define QUOTE_MAX (21 * 4 + 4)
+#define QUOTE_MAX (24 * 4 + 1) /* 24 bytes as \xHH, and the NUL */
 static const char *quote(char *buf, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
