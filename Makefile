@@ -60,6 +60,9 @@ TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HARNESS_OBJ := $(BUILD)/obj/tests/harness.o
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+# Baselines (earlier releases' code) are compiled as the library is.
+BASELINE_SRC := $(wildcard bench/baseline/*.c)
+BASELINE_OBJ := $(BASELINE_SRC:%.c=$(BUILD)/obj/%.o)
 TOOL_SRC  := $(wildcard tools/*.c)
 TOOL_BIN  := $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
@@ -134,6 +137,11 @@ $(BUILD)/obj/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	$(call msg,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests -Ibench $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
+$(BUILD)/obj/bench/baseline/%.o: bench/baseline/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
 $(BUILD)/obj/bench/%.o: bench/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$<)
@@ -186,7 +194,7 @@ demo: ## build (quietly), then run the tour
 	@$(MAKE) --no-print-directory -s cli
 	@$(BUILD)/bitboard demo
 
-$(BUILD)/bench/bench: $(BENCH_OBJ) $(LIB_A)
+$(BUILD)/bench/bench: $(BENCH_OBJ) $(BASELINE_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^

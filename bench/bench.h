@@ -77,6 +77,7 @@ typedef struct { uint64_t seed, sink; const uint64_t *boards; int sq; } bench_sc
             BENCH_KEEP(x);                                                      \
         }                                                                       \
         c->sink += x;                                                           \
+        c->seed = x; /* the next run goes on from here: no input repeats */     \
     }                                                                           \
     static void tag##_thr(void *p)                                              \
     {                                                                           \

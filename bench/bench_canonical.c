@@ -1,7 +1,7 @@
-/* Canonical forms side by side: the library's 0.1.0 code (kept here as the
- * baseline: 8 images into an array, a linear scan, compiled out of line as it
- * was), the scalar compare-and-select tree (portable and GFNI), and the array
- * forms in L1.  The latency chains perturb the board every step (x + K):
+/* Canonical forms side by side: the library's 0.1.0 code (the baseline, in
+ * bench/baseline/, compiled with the library's flags as it shipped), the
+ * scalar compare-and-select tree (portable and GFNI), and the array forms in
+ * L1.  The latency chains perturb the board every step (x + K):
  * canonicalizing a canonical board again would let the branch predictor
  * learn one fixed answer. */
 #include <stdio.h>
@@ -10,41 +10,7 @@
 #include "bench.h"
 #include "bitboard.h"
 
-/* ---- The 0.1.0 implementation, verbatim in behaviour ----------------------- */
-static void v010_images(uint64_t x, uint64_t img[8])
-{
-    uint64_t h = bb_flip_horizontal(x), d = bb_flip_diagonal(x), hd = bb_flip_horizontal(d);
-    img[BB_SYM_IDENTITY] = x;
-    img[BB_SYM_FLIP_HORIZONTAL] = h;
-    img[BB_SYM_FLIP_VERTICAL] = BB_BSWAP64(x);
-    img[BB_SYM_ROTATE_180] = BB_BSWAP64(h);
-    img[BB_SYM_FLIP_DIAGONAL] = d;
-    img[BB_SYM_ROTATE_CW] = BB_BSWAP64(d);
-    img[BB_SYM_ROTATE_CCW] = hd;
-    img[BB_SYM_FLIP_ANTIDIAGONAL] = BB_BSWAP64(hd);
-}
-__attribute__((noinline)) static uint64_t v010_canonical(uint64_t x, bb_sym *used)
-{
-    uint64_t img[8];
-    v010_images(x, img);
-    int best = 0;
-    for (int s = 1; s < 8; s++)
-        if (img[s] < img[best]) best = s;
-    if (used) *used = (bb_sym)best;
-    return img[best];
-}
-__attribute__((noinline)) static void v010_canonical_pair(uint64_t *p, uint64_t *o, bb_sym *used)
-{
-    uint64_t ip[8], io[8];
-    v010_images(*p, ip);
-    v010_images(*o, io);
-    int best = 0;
-    for (int s = 1; s < 8; s++)
-        if (ip[s] < ip[best] || (ip[s] == ip[best] && io[s] < io[best])) best = s;
-    *p = ip[best];
-    *o = io[best];
-    if (used) *used = (bb_sym)best;
-}
+#include "baseline/baseline.h"
 
 #define K 0x9E3779B97F4A7C15ULL
 
@@ -69,19 +35,24 @@ BENCH_SCALAR_FNS(b_gfni, c_gfni)
 
 /* ---- Pairs: the chain runs through both boards ------------------------------------ */
 typedef void (*pair_fn)(uint64_t *, uint64_t *, bb_sym *);
-typedef struct { pair_fn fn; const uint64_t *boards; uint64_t sink; } pair_ctx;
+typedef struct { pair_fn fn; const uint64_t *boards; uint64_t sink, a, b; unsigned run; } pair_ctx;
 
 static void pair_lat(void *p)
 {
     pair_ctx *c = p;
-    uint64_t a = 0x0123456789ABCDEFULL, b = 0x00FF00000000FF00ULL;
+    /* Random pairs, each depending on the last result; every run goes on
+     * from the last and reads the table from another place, so no run
+     * repeats a sequence a branch predictor could have learnt. */
+    uint64_t a = c->a, b = c->b;
+    unsigned off = 997 * c->run++;
     for (int i = 0; i < BENCH_LAT_N; i++) {
-        a += K;
-        b ^= a;
+        a ^= c->boards[(i + off) & (BENCH_THR_N - 1)];
+        b = (b ^ c->boards[(i + off + 1) & (BENCH_THR_N - 1)]) & ~a;
         c->fn(&a, &b, NULL);
         BENCH_KEEP(a);
         BENCH_KEEP(b);
     }
+    c->a = a, c->b = b;
     c->sink += a + b;
 }
 static void pair_thr(void *p)
@@ -97,7 +68,7 @@ static void pair_thr(void *p)
 }
 static void pair_row(const bench_opts *o, const char *impl, pair_fn fn, const uint64_t *boards, uint64_t *sink)
 {
-    pair_ctx c = {fn, boards, 0};
+    pair_ctx c = {fn, boards, 0, 0x0123456789ABCDEFULL, 0x00FF00000000FF00ULL, 0};
     bench_stat l = bench_time(o, pair_lat, &c, BENCH_LAT_N);
     bench_stat t = bench_time(o, pair_thr, &c, BENCH_THR_N);
     bench_row("canonical_pair", impl, &l, &t);

@@ -299,15 +299,25 @@ out:
 }
 
 static void array_big(void) { check_array_big("dispatched", bb_sym_apply_array); }
+/* Both walks of a big array (four pages at a time, or straight through),
+ * whichever this CPU would choose in place. */
+static void paged_avx2(uint64_t *d, const uint64_t *s, size_t n, bb_sym y) { bb__sym_apply_array_paged_avx2_gfni(d, s, n, y, 1); }
+static void flat_avx2(uint64_t *d, const uint64_t *s, size_t n, bb_sym y) { bb__sym_apply_array_paged_avx2_gfni(d, s, n, y, 0); }
+static void paged_avx512(uint64_t *d, const uint64_t *s, size_t n, bb_sym y) { bb__sym_apply_array_paged_avx512_gfni(d, s, n, y, 1); }
+static void flat_avx512(uint64_t *d, const uint64_t *s, size_t n, bb_sym y) { bb__sym_apply_array_paged_avx512_gfni(d, s, n, y, 0); }
 static void array_big_avx2_gfni(void)
 {
     if (!bb_cpu_has(BB_CPU_AVX2_GFNI)) SKIP("no AVX2 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
     check_array_big("avx2_gfni", bb_sym_apply_array_avx2_gfni);
+    check_array_big("avx2_gfni, pages", paged_avx2);
+    check_array_big("avx2_gfni, straight", flat_avx2);
 }
 static void array_big_avx512_gfni(void)
 {
     if (!bb_cpu_has(BB_CPU_AVX512_GFNI)) SKIP("no AVX-512 + GFNI here (CPU, OS or a BB_NO_DISPATCH build)");
     check_array_big("avx512_gfni", bb_sym_apply_array_avx512_gfni);
+    check_array_big("avx512_gfni, pages", paged_avx512);
+    check_array_big("avx512_gfni, straight", flat_avx512);
 }
 
 static void names(void)

@@ -26,8 +26,8 @@
  *   BB_CPU_BMI2             pext/pdep
  *   BB_CPU_GFNI             the scalar *_gfni forms
  *   BB_CPU_AVX2_GFNI        AVX2 + GFNI, with YMM state saved by the OS
- *   BB_CPU_AVX512_GFNI      AVX-512 F/BW + GFNI, with ZMM state saved by the OS
- *   BB_CPU_AVX512           AVX-512 F/BW, with ZMM state saved by the OS
+ *   BB_CPU_AVX512_GFNI      AVX-512 F/BW/VL + GFNI, with ZMM state saved by the OS
+ *   BB_CPU_AVX512           AVX-512 F/BW/VL, with ZMM state saved by the OS
  * Build macros (define before including <bitboard.h>; the Makefile's
  * PORTABLE=1 and DEBUG/SAN options define them for the library):
  *   BB_PORTABLE           portable code only: implies BB_NO_GFNI, BB_NO_BMI2, BB_NO_BITALG, BB_NO_DISPATCH
@@ -177,6 +177,9 @@ typedef enum {
     BB_CPU_AVX512_GFNI = 8,
     BB_CPU_AVX512 = 16
 } bb_cpu_feature;
+/* Not API: a tuning choice the probe makes by vendor (Intel), for the
+ * in-place pass of bb_sym_apply_array over big arrays (src/sym/). */
+#define BB__CPU_PAGES_IN_PLACE (1u << 30)
 /* Nonzero if this CPU and OS support every feature in the mask and this
  * library build may use them (a BB_NO_DISPATCH build uses none: then only 0
  * is supported).  Cheap: the probe runs once per process. */

@@ -130,6 +130,12 @@ void bb_canonical_pair_array_avx512_gfni(uint64_t *p, uint64_t *o, size_t n, uns
  * Implementation: everything below is how, not what.
  * ========================================================================== */
 
+/* Not API: the vector array forms with the big-array walk chosen by the
+ * caller (pages: four 4 KiB pages at a time), so tests reach both walks on
+ * any CPU; the public forms choose by CPU (src/sym/sym_array_body.h). */
+void bb__sym_apply_array_paged_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pages);
+void bb__sym_apply_array_paged_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pages);
+
 /* ---- Portable: delta swaps ------------------------------------------------
  * A delta swap exchanges the bits selected by mask m with the bits d places
  * above them (m & (m << d) == 0):  t = (x ^ (x >> d)) & m;  x ^ t ^ (t << d).

@@ -4,6 +4,7 @@
 #if BB__DISPATCH
 #include <cpuid.h>
 #include <stdatomic.h>
+#include <string.h>
 
 static unsigned long long xgetbv0(void)
 {
@@ -23,12 +24,15 @@ static unsigned cpu_features(void)
     if (__get_cpuid_max(0, NULL) < 7) return 0;
     __cpuid_count(7, 0, a, b, c, d);
     int gfni = (c >> 8) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
-    int avx512 = ((b >> 16) & 1) && ((b >> 30) & 1) && zmm_ok; /* F and BW */
+    int avx512 = ((b >> 16) & 1) && ((b >> 30) & 1) && ((b >> 31) & 1) && zmm_ok; /* F, BW, VL */
     if (bmi2) f |= BB_CPU_BMI2;
     if (gfni) f |= BB_CPU_GFNI;
     if (gfni && avx2 && ymm_ok) f |= BB_CPU_AVX2_GFNI;
     if (avx512) f |= BB_CPU_AVX512;
     if (gfni && avx512) f |= BB_CPU_AVX512_GFNI;
+    unsigned vendor[4] = {0, 0, 0, 0};
+    __cpuid(0, a, vendor[0], vendor[2], vendor[1]); /* "GenuineIntel" in EBX, EDX, ECX */
+    if (memcmp(vendor, "GenuineIntel", 12) == 0) f |= BB__CPU_PAGES_IN_PLACE;
     return f;
 }
 

@@ -109,4 +109,14 @@ void bb_sym_apply_array_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n
 {
     bb_sym_apply_array_portable(dst, src, n, s);
 }
+void bb__sym_apply_array_paged_avx2_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pages)
+{
+    (void)pages;
+    bb_sym_apply_array_portable(dst, src, n, s);
+}
+void bb__sym_apply_array_paged_avx512_gfni(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pages)
+{
+    (void)pages;
+    bb_sym_apply_array_portable(dst, src, n, s);
+}
 #endif

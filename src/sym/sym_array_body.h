@@ -23,15 +23,19 @@
     } while (0)
 
 static inline __attribute__((always_inline)) ISA_TARGET void
-BB__LOOP_FN(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pre, int gf, int post, uint64_t kv)
+BB__LOOP_FN(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pages, int pre, int gf, int post, uint64_t kv)
 {
     const VEC bswap_idx = BSWAP_IDX;
     const VEC k = SET1(kv);
     size_t i = 0;
-    if (n * sizeof *dst >= BB__BIG_BYTES) {
+    if (n * sizeof *dst >= BB__BIG_BYTES && pages) {
         /* Memory-bound: walk four 4 KiB pages at once (fewer DRAM page
          * switches) and, when not in place, store around the caches once the
-         * output is aligned (no read-for-ownership of the output lines). */
+         * output is aligned (no read-for-ownership of the output lines).
+         * In place, the four pages pay only on Intel (Xeon, 512 MiB: 90% of an
+         * in-place copy's bandwidth without, 104% with); on AMD Zen 5 they
+         * cost (75% with, 99-114% without), so there the plain loop below
+         * runs (docs/BENCHMARKS.md). */
         enum { PAGE = 4096 / 8 }; /* boards */
         int stream = dst != src;
         if (stream) {
@@ -66,11 +70,18 @@ BB__LOOP_FN(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s, int pre, int
     TAIL
 }
 
-ISA_TARGET void BB__CAT(bb_sym_apply_array_, ISA_NAME)(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
+/* pages: whether big arrays go four pages at a time (above). */
+ISA_TARGET void BB__CAT(bb__sym_apply_array_paged_, ISA_NAME)(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s,
+                                                              int pages)
 {
-#define LOOP(pre, gf, post, k) BB__LOOP_FN(dst, src, n, s, pre, gf, post, k)
+#define LOOP(pre, gf, post, k) BB__LOOP_FN(dst, src, n, s, pages, pre, gf, post, k)
     BB__FOR_EACH_RECIPE(LOOP)
 #undef LOOP
+}
+
+ISA_TARGET void BB__CAT(bb_sym_apply_array_, ISA_NAME)(uint64_t *dst, const uint64_t *src, size_t n, bb_sym s)
+{
+    BB__CAT(bb__sym_apply_array_paged_, ISA_NAME)(dst, src, n, s, dst != src || bb_cpu_has(BB__CPU_PAGES_IN_PLACE));
 }
 
 #undef BB__STEP
