@@ -72,7 +72,7 @@ static uint64_t loop_r45(uint64_t x) { return loop_map(x, maps[MAP_R45]); }
 static uint64_t loop_r315(uint64_t x) { return loop_map(x, maps[MAP_R315]); }
 static uint64_t loop_r90(uint64_t x) { return loop_map(x, maps[MAP_R90]); }
 static uint64_t loop_un45(uint64_t x) { return loop_map(x, maps[MAP_UN45]); }
-/* The seed's formulation of the cw pseudo-rotation: x ^= k & (x ^ rot(x)). */
+/* The Chess Programming Wiki's form of the cw pseudo-rotation: x ^= k & (x ^ rot(x)). */
 static inline uint64_t xor_form_cw(uint64_t x)
 {
     x ^= BB__PR_CW1 & (x ^ bb__rotr64(x, 8));
@@ -201,7 +201,7 @@ void bench_lines(const bench_opts *o)
     BENCH_SCALAR_ROW(o, &c, "mirror_byte", "swap", b_mir_swap);
 
     bench_table_header("Pseudo-rotations by 45 degrees",
-                       "Three masked rotates each; \"xor form\" is the seed's x ^= k & (x ^ rot(x)), "
+                       "Three masked rotates each; \"xor form\" is the Chess Programming Wiki's x ^= k & (x ^ rot(x)), "
                        "\"blend form\" ours, (x & ~k) | (rot(x) & k), which compilers turn into the xor form; "
                        "\"select\" ors 8 rotations, each masked to one file.");
     BENCH_SCALAR_ROW(o, &c, "pseudo_rotate45_cw", "64-square loop", b_loop_cw);

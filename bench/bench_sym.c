@@ -1,4 +1,5 @@
-/* The 8 symmetries side by side: the naive per-square loop, the seed's
+/* The 8 symmetries side by side: the naive per-square loop, the Chess
+ * Programming Wiki's
  * delta swaps (corrected), our portable code and GFNI. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +61,7 @@ BENCH_SCALAR_FNS(b_canon, canonical_only)
 
 #define OP_ROWS(o, c, op, s)                                            \
     BENCH_SCALAR_ROW(o, c, op, "naive 64-square loop", b_naive_##s);   \
-    BENCH_SCALAR_ROW(o, c, op, "seed delta swaps", b_seed_##s);        \
+    BENCH_SCALAR_ROW(o, c, op, "wiki delta swaps", b_seed_##s);        \
     BENCH_SCALAR_ROW(o, c, op, PORT_NAME, b_port_##s);                 \
     GFNI_ROW(o, c, op, b_gfni_##s)
 
@@ -71,8 +72,9 @@ void bench_sym(const bench_opts *o)
     for (int i = 0; i < BENCH_THR_N; i++) boards[i] = bench_rand(&st);
     bench_scalar_ctx c = {0x0123456789ABCDEFULL, 0, boards, 0};
     bench_table_header("Symmetries, one board at a time",
-                       "Scalar code through a general register, as a caller uses it. \"seed delta swaps\" "
-                       "are the formulas of the seed page with their masks corrected (bench/seeds.h).");
+                       "Scalar code through a general register, as a caller uses it. \"wiki delta swaps\" "
+                       "are the formulas of the Chess Programming Wiki's \"Flipping Mirroring and Rotating\" "
+                       "with their transcription errors corrected (bench/seeds.h).");
     BENCH_SCALAR_ROW(o, &c, "(loop only)", "x", b_none);
     OP_ROWS(o, &c, "flip_vertical", v);
     OP_ROWS(o, &c, "flip_horizontal", h);

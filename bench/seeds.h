@@ -1,9 +1,9 @@
-/* The delta-swap formulas of the seed pages (the chess programming wiki's
- * "Flipping Mirroring and Rotating", seed 003), with the masks that the
- * transcription garbled put right.  They are the baseline the benchmarks
+/* The delta-swap formulas of the Chess Programming Wiki's "Flipping Mirroring
+ * and Rotating" (as transcribed in ../shared/seeds/003), with the masks that
+ * the transcription garbled put right.  They are the baseline the benchmarks
  * compare against; tests/test_sym.c proves them against the naive loop.
  *
- * Corrections (seed text -> correct value):
+ * Corrections (transcribed text -> correct value):
  *   flipVertical      k2 0x00FFF0000FFFF      -> 0x0000FFFF0000FFFF
  *   mirrorHorizontal  k1 0x55555555555555     -> 0x5555555555555555 (16 digits)
  *                     k2 0x33333333333333     -> 0x3333333333333333
