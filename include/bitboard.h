@@ -74,6 +74,21 @@
  *   bb_mapping_sym  bb_mapping_convert  bb_mapping_square  bb_mapping_to_lerf
  *   bb_mapping_from_lerf  bb_mapping_name  bb_mapping_from_name
  *
+ * bitboard/attacks.h   what pieces attack: leapers, and sliders by every method side by side
+ *   bb_attack_method  BB_ATTACKS_NAIVE  BB_ATTACKS_ROTATED  BB_ATTACKS_KINDERGARTEN  BB_ATTACKS_MAGIC
+ *   BB_ATTACKS_PEXT  BB_ATTACKS_HYPERBOLA  BB_ATTACKS_KOGGE_STONE  BB_ATTACK_METHOD_COUNT
+ *   BB_ATTACKS_DEFAULT  bb_rook_attacks  bb_bishop_attacks  bb_queen_attacks  bb_rook_attacks_with
+ *   bb_bishop_attacks_with  bb_knight_attacks  bb_king_attacks  bb_pawn_attacks  bb_between
+ *   bb_line_through  bb_rook_fill  bb_bishop_fill  bb_queen_fill  bb_attack_method_name
+ *   bb_attack_method_from_name  bb_attack_method_available  bb_attack_method_memory
+ *   bb_rotated_occ  bb_rotated_occ_init  bb_rotated_occ_set  bb_rotated_occ_clear  bb_rotated_occ_move
+ *   bb_rotated_rook_attacks  bb_rotated_bishop_attacks  bb_rotated_queen_attacks
+ *   variants: bb_rook_attacks_naive  bb_bishop_attacks_naive  bb_rook_attacks_rotated
+ *     bb_bishop_attacks_rotated  bb_rook_attacks_kindergarten  bb_bishop_attacks_kindergarten
+ *     bb_rook_attacks_magic  bb_bishop_attacks_magic  bb_rook_attacks_pext  bb_bishop_attacks_pext
+ *     bb_rook_attacks_hyperbola  bb_bishop_attacks_hyperbola  bb_rook_attacks_kogge_stone
+ *     bb_bishop_attacks_kogge_stone
+ *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */
 #ifndef BITBOARD_H
@@ -85,5 +100,6 @@
 #include "bitboard/lines.h"
 #include "bitboard/rotated.h"
 #include "bitboard/mapping.h"
+#include "bitboard/attacks.h"
 
 #endif /* BITBOARD_H */
