@@ -5,11 +5,13 @@ void bench_sym(const bench_opts *o);
 void bench_sym_array(const bench_opts *o);
 void bench_lines(const bench_opts *o);
 void bench_canonical(const bench_opts *o);
+void bench_attacks(const bench_opts *o);
 
 const bench_section bench_sections[] = {
     {"sym", bench_sym, "the 8 symmetries, one board at a time"},
     {"sym-array", bench_sym_array, "bb_sym_apply_array over L1-resident and DRAM-sized arrays"},
     {"canonical", bench_canonical, "canonical forms: scalar (one board or pair) and arrays"},
+    {"attacks", bench_attacks, "slider attacks by every method, on positions of random games"},
     {"lines", bench_lines, "lines as 8 bits, byte mirror, pseudo-rotations, rotated boards"},
 };
 const int bench_section_count = (int)(sizeof bench_sections / sizeof bench_sections[0]);
