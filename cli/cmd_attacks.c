@@ -153,9 +153,9 @@ int cli_cmd_attacks(int argc, char **argv, const cli_opts *o)
                 return cli_error("--method: unknown method '%s': use %s", v, method_list);
             if (!bb_attack_method_available(c.method))
                 return cli_error("--method %s: not in this build%s", bb_attack_method_name(c.method),
-                                 c.method == BB_ATTACKS_PEXT ? " (pext needs BMI2: build for a CPU that has it, "
-                                                               "e.g. make ARCH=native on one)"
-                                                             : "");
+                                 c.method == BB_ATTACKS_PEXT
+                                     ? " (pext needs BMI2: this build is portable or for a CPU without it)"
+                                     : "");
             c.method_given = 1;
         } else if (option_value(argc, argv, &i, "--color", &v)) {
             if (color_given) return cli_error("--color given twice");
@@ -229,7 +229,7 @@ void cli_demo_attacks(const cli_opts *o)
     unsigned rank = bb_line_extract(occ, sq, BB_LINE_RANK);
     unsigned file = bb_rotated90_index(bb_rotated90(occ), sq);
     char rb[16], fb[16], line[40];
-    printf("\nEach table index is 8 bits, a shift and a mask away (R, the rook's bit, is set):\n\n");
+    printf("\nEach index is 8 bits, a shift and a mask away (R, the rook's own bit, is set):\n\n");
     printf("  %-37s%s\n", "rank 4: (occupancy >> 24) & 0xff", "file d: bb_rotated90_index(r90, d4)");
     printf("  %-37s%s\n", "a b c d e f g h", "1 2 3 4 5 6 7 8");
     snprintf(line, sizeof line, "%s  = 0x%02x", bits_drawn(rank, bb_square_file(sq), rb), rank);
