@@ -63,6 +63,32 @@ const cli_command cli_commands[] = {
      "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
      "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
      "  bitboard -o hex convert lerf berlef 0x1\n", 1},
+    {"attacks", cli_cmd_attacks, "attacks PIECE SQUARE [OCC] [OPTIONS]",
+     "The squares a piece attacks; --methods lists the slider methods.",
+     "PIECE is rook, bishop, queen, knight, king or pawn, SQUARE a1..h8, and OCC\n"
+     "the occupancy, a BOARD (empty if left out; '-' reads one a line from\n"
+     "standard input, one result each).  A rook, bishop or queen attacks along\n"
+     "each line up to and including the first occupied square, whatever its\n"
+     "colour (mask off your own pieces); OCC changes nothing for the leapers.\n"
+     "\nThe diagram shows the piece as its letter (a black pawn as p), x attacked,\n"
+     "* attacked and occupied, o occupied, . empty; --othello puts row 1 on top.\n"
+     "-o hex and -o squares print the attack set; -o json prints\n"
+     "{\"piece\":\"rook\",\"square\":\"e4\",\"occupancy\":BOARD,\"attacks\":BOARD}\n"
+     "(with \"color\" after \"piece\" for a pawn).\n"
+     "\nOptions (after the command name):\n"
+     "  --method M   rook, bishop, queen: compute with method M: naive, rotated,\n"
+     "               kindergarten, magic, pext, hyperbola or kogge-stone (any\n"
+     "               case).  All give the same set; without it, the build's\n"
+     "               default.  A method not in this build (pext without BMI2)\n"
+     "               is an error.\n"
+     "  --color C    pawn: white (the default: captures towards rank 8) or black.\n"
+     "  --methods    alone: one line per method: its table memory in bytes and\n"
+     "               `default` for the build's default, or `not in this build`;\n"
+     "               -o json {\"method\":M,\"available\":B,\"bytes\":N,\"default\":B}.\n"
+     "\nExamples:\n  bitboard attacks rook e4 e7,b4,e2,g4\n"
+     "  bitboard -o squares attacks pawn e4 --color black\n"
+     "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
+     "  bitboard attacks --methods\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n", 0},
@@ -74,5 +100,6 @@ const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]
 const cli_demo_section cli_demo_sections[] = {
     {"The 8 symmetries", cli_demo_symmetries},
     {"Lines, pseudo-rotations and rotated boards", cli_demo_lines},
+    {"Attacks: Hyatt's rotated bitboards", cli_demo_attacks},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);

@@ -273,8 +273,15 @@ int main(int argc, char **argv)
             return finish(0);
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
-            if (!c || !c->own_options)
+            if (!c || !c->own_options) {
+                for (int j = i + 1; n == 0 && j < argc; j++) { /* a command's option before its name? */
+                    const cli_command *d = find_command(argv[j]);
+                    if (d && d->own_options)
+                        return cli_error("unknown option '%s' before the command: %s's own options go after "
+                                         "its name (bitboard %s ... %s)", a, d->name, d->name, a);
+                }
                 return cli_error("unknown option '%s' (bitboard --help lists them)", a);
+            }
             args[n++] = argv[i]; /* the command parses its own options */
         } else {
             args[n++] = argv[i];
