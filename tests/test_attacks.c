@@ -162,6 +162,23 @@ static void first_rank_table(void)
         }
 }
 
+/* The diagonal masks without their square, against the definition and lines.h. */
+static void diagonal_masks(void)
+{
+    for (int sq = 0; sq < 64; sq++) {
+        uint64_t d = 0, a = 0;
+        for (int t = 0; t < 64; t++) {
+            if (t == sq) continue;
+            if (t % 8 - t / 8 == sq % 8 - sq / 8) d |= bit(t);
+            if (t % 8 + t / 8 == sq % 8 + sq / 8) a |= bit(t);
+        }
+        CHECK_EQ64(bb__diagonals_ex[2 * sq], d, "diagonal %d", sq);
+        CHECK_EQ64(bb__diagonals_ex[2 * sq + 1], a, "anti-diagonal %d", sq);
+        CHECK_EQ64(d, bb_line_mask(sq, BB_LINE_DIAGONAL) & ~bit(sq), "lines.h diagonal %d", sq);
+        CHECK_EQ64(a, bb_line_mask(sq, BB_LINE_ANTIDIAGONAL) & ~bit(sq), "lines.h anti-diagonal %d", sq);
+    }
+}
+
 /* ---- Sliders, exhaustively ---------------------------------------------------------- */
 static void check_all(int sq, uint64_t occ, int bishop, const char *what)
 {
@@ -302,6 +319,7 @@ int main(void)
     RUN(leapers);
     RUN(between_and_line);
     RUN(first_rank_table);
+    RUN(diagonal_masks);
     RUN(rook_every_subset);
     RUN(bishop_every_subset);
     RUN(random_boards);

@@ -204,6 +204,7 @@ static void gen_attacks(void)
     static const int pawn[2][2][2] = {{{-1, 1}, {1, 1}}, {{-1, -1}, {1, -1}}};
     static uint64_t kn[64], kg[64], pw[2 * 64], between[64 * 64], line[64 * 64];
     static unsigned first_rank[8 * 64];
+    static uint64_t diagonals[2 * 64];
     for (int sq = 0; sq < 64; sq++) {
         kn[sq] = leap(sq, knight, 8);
         kg[sq] = leap(sq, king, 8);
@@ -238,7 +239,15 @@ static void gen_attacks(void)
             first_rank[64 * f + occ6] = a;
         }
 
-    header("The leapers' attacks, between and line, and the first-rank attacks.", "attacks");
+    /* The squares other than sq on its diagonal and on its anti-diagonal. */
+    for (int sq = 0; sq < 64; sq++)
+        for (int t = 0; t < 64; t++) {
+            if (t == sq) continue;
+            if (on_line(sq, t, DIAGONAL)) diagonals[2 * sq] |= (uint64_t)1 << t;
+            if (on_line(sq, t, ANTIDIAGONAL)) diagonals[2 * sq + 1] |= (uint64_t)1 << t;
+        }
+
+    header("The leapers' attacks, between and line, the first-rank attacks, the diagonals.", "attacks");
     printf("\n/* The squares a knight, a king, a pawn (white: index sq, towards rank 8;\n"
            " * black: 64 + sq) on sq attacks. */");
     words("const uint64_t bb__knight_attacks[64]", kn, 64);
@@ -254,6 +263,10 @@ static void gen_attacks(void)
            " * never matter.  Kindergarten reads every line through it; hyperbola\n"
            " * quintessence its ranks. */");
     bytes("const unsigned char bb__first_rank_attacks[8 * 64]", first_rank, 8 * 64);
+    printf("\n/* [2 * sq]: the diagonal through sq without sq; [2 * sq + 1]: the\n"
+           " * anti-diagonal.  Hyperbola quintessence and kindergarten read both\n"
+           " * (one 16-byte pair) for a bishop. */");
+    words("const uint64_t bb__diagonals_ex[2 * 64]", diagonals, 2 * 64);
 }
 
 int main(int argc, char **argv)

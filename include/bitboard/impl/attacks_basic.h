@@ -18,13 +18,18 @@ extern "C" {
  *   bb__pawn_attacks[64 * color + sq]                a pawn's two (or one) captures
  *   bb__between[64 * a + b], bb__line_through[64 * a + b]
  *   bb__first_rank_attacks[64 * f + occ6]            a rook on file f of one rank whose
- *       files b..g hold occ6 (bit 0 = file b): its attacks along the rank, bit g = file g */
+ *       files b..g hold occ6 (bit 0 = file b): its attacks along the rank, bit g = file g
+ *   bb__diagonals_ex[2 * sq], [2 * sq + 1]          sq's diagonal, anti-diagonal without sq
+ * The diagonals come from a table, not from lines.h's shifts: those branch on
+ * the diagonal's side of the long one, which random squares mispredict
+ * (docs/ATTACKS.md). */
 extern const uint64_t bb__knight_attacks[64];
 extern const uint64_t bb__king_attacks[64];
 extern const uint64_t bb__pawn_attacks[2 * 64];
 extern const uint64_t bb__between[64 * 64];
 extern const uint64_t bb__line_through[64 * 64];
 extern const unsigned char bb__first_rank_attacks[8 * 64];
+extern const uint64_t bb__diagonals_ex[2 * 64];
 
 /* ---- Leapers, between, line: one table entry each ----------------------------- */
 static inline uint64_t bb_knight_attacks(int sq)
@@ -93,8 +98,8 @@ static inline uint64_t bb_bishop_attacks_hyperbola(int sq, uint64_t occ)
     BB__ASSERT_SQUARE(sq);
     sq &= 63;
     uint64_t s = (uint64_t)1 << sq;
-    return bb__hyperbola_line(occ, s, bb_line_mask(sq, BB_LINE_DIAGONAL) ^ s) |
-           bb__hyperbola_line(occ, s, bb_line_mask(sq, BB_LINE_ANTIDIAGONAL) ^ s);
+    return bb__hyperbola_line(occ, s, bb__diagonals_ex[2 * sq]) |
+           bb__hyperbola_line(occ, s, bb__diagonals_ex[2 * sq + 1]);
 }
 
 /* ---- Kogge-Stone ---------------------------------------------------------------
@@ -155,29 +160,33 @@ static inline uint64_t bb_bishop_attacks_kogge_stone(int sq, uint64_t occ)
 }
 
 /* ---- Kindergarten ----------------------------------------------------------------
- * Each line through sq is gathered into 8 bits by lines.h's multiplication
- * (bit i = the square on file i, or on rank i for a file); its 6 inner bits
- * and sq's place on the line index the first-rank table, and the 8 bits it
- * gives are spread back onto the line by multiplication.  A diagonal shorter
- * than 8 reads 0 on the files it misses; the attacks the table gives there
- * fall off the line when it is spread back. */
-static inline uint64_t bb__kindergarten_line(uint64_t occ, int sq, bb_line line, unsigned pos)
+ * Each line through sq is gathered into 8 bits by multiplication, as lines.h's
+ * _mul forms do (bit i = the square on file i, or on rank i for a file; a
+ * rank is a shift); its 6 inner bits and sq's place on the line index the
+ * first-rank table, and the 8 bits it gives are spread back onto the line by
+ * multiplication.  A diagonal: masked, times the a-file, the line lands in the
+ * top byte (inner bits 57..62); back: times the a-file, masked.  A diagonal
+ * shorter than 8 reads 0 on the files it misses; the attacks the table gives
+ * there fall off the line at the mask. */
+static inline uint64_t bb__kindergarten_diagonal(uint64_t occ, uint64_t m, unsigned file)
 {
-    unsigned occ6 = (bb_line_extract_mul(occ, sq, line) >> 1) & 63;
-    return bb_line_deposit_mul(bb__first_rank_attacks[64 * pos + occ6], sq, line);
+    unsigned occ6 = (unsigned)(((occ & m) * BB_FILE_A) >> 57) & 63;
+    return ((uint64_t)bb__first_rank_attacks[64 * file + occ6] * BB_FILE_A) & m;
 }
 static inline uint64_t bb_rook_attacks_kindergarten(int sq, uint64_t occ)
 {
     BB__ASSERT_SQUARE(sq);
     sq &= 63;
-    return bb__rank_attacks(sq, occ) | bb__kindergarten_line(occ, sq, BB_LINE_FILE, (unsigned)sq >> 3);
+    unsigned occ6 = (bb_line_extract_mul(occ, sq, BB_LINE_FILE) >> 1) & 63;
+    unsigned file = bb__first_rank_attacks[64 * ((unsigned)sq >> 3) + occ6];
+    return bb__rank_attacks(sq, occ) | bb_line_deposit_mul(file, sq, BB_LINE_FILE);
 }
 static inline uint64_t bb_bishop_attacks_kindergarten(int sq, uint64_t occ)
 {
     BB__ASSERT_SQUARE(sq);
     sq &= 63;
-    return bb__kindergarten_line(occ, sq, BB_LINE_DIAGONAL, (unsigned)sq & 7) |
-           bb__kindergarten_line(occ, sq, BB_LINE_ANTIDIAGONAL, (unsigned)sq & 7);
+    return bb__kindergarten_diagonal(occ, bb__diagonals_ex[2 * sq], (unsigned)sq & 7) |
+           bb__kindergarten_diagonal(occ, bb__diagonals_ex[2 * sq + 1], (unsigned)sq & 7);
 }
 
 #ifdef __cplusplus
