@@ -65,7 +65,7 @@ static inline uint64_t bb_line_through(int a, int b)
  * The 6 inner squares of sq's rank index the table; the 8 bits it gives go back
  * with a shift.  Hyperbola quintessence's rank (where a byte swap does not
  * reverse the line) and kindergarten's rank both use it. */
-static inline uint64_t bb__rank_attacks(int sq, uint64_t occ)
+static inline uint64_t bb__rank_attacks_by_table(int sq, uint64_t occ)
 {
     unsigned shift = (unsigned)sq & 56;
     unsigned occ6 = (unsigned)(occ >> (shift + 1)) & 63;
@@ -91,7 +91,7 @@ static inline uint64_t bb_rook_attacks_hyperbola(int sq, uint64_t occ)
     BB__ASSERT_SQUARE(sq);
     sq &= 63;
     uint64_t s = (uint64_t)1 << sq;
-    return bb__hyperbola_line(occ, s, (BB_FILE_A << (sq & 7)) ^ s) | bb__rank_attacks(sq, occ);
+    return bb__hyperbola_line(occ, s, (BB_FILE_A << (sq & 7)) ^ s) | bb__rank_attacks_by_table(sq, occ);
 }
 static inline uint64_t bb_bishop_attacks_hyperbola(int sq, uint64_t occ)
 {
@@ -110,9 +110,9 @@ static inline uint64_t bb_bishop_attacks_hyperbola(int sq, uint64_t occ)
  * shift by n; w removes the squares a shift would wrap onto from the other
  * edge (the a-file going east, the h-file going west).  Every step acts on
  * all sliders at once: the fill of a set is the union of the fills. */
-#define BB__NOT_FILE_A 0xFEFEFEFEFEFEFEFEULL /* not API */
-#define BB__NOT_FILE_H 0x7F7F7F7F7F7F7F7FULL /* not API */
-static inline uint64_t bb__fill_up(uint64_t g, uint64_t p, unsigned n, uint64_t w)
+#define BB__KOGGE_NOT_FILE_A 0xFEFEFEFEFEFEFEFEULL /* not API */
+#define BB__KOGGE_NOT_FILE_H 0x7F7F7F7F7F7F7F7FULL /* not API */
+static inline uint64_t bb__kogge_fill_up(uint64_t g, uint64_t p, unsigned n, uint64_t w)
 {
     p &= w;
     g |= p & (g << n);
@@ -122,7 +122,7 @@ static inline uint64_t bb__fill_up(uint64_t g, uint64_t p, unsigned n, uint64_t 
     g |= p & (g << 4 * n);
     return (g << n) & w;
 }
-static inline uint64_t bb__fill_down(uint64_t g, uint64_t p, unsigned n, uint64_t w)
+static inline uint64_t bb__kogge_fill_down(uint64_t g, uint64_t p, unsigned n, uint64_t w)
 {
     p &= w;
     g |= p & (g >> n);
@@ -135,14 +135,14 @@ static inline uint64_t bb__fill_down(uint64_t g, uint64_t p, unsigned n, uint64_
 static inline uint64_t bb_rook_fill(uint64_t rooks, uint64_t occ)
 {
     uint64_t e = ~occ;
-    return bb__fill_up(rooks, e, 8, ~(uint64_t)0) | bb__fill_down(rooks, e, 8, ~(uint64_t)0) |
-           bb__fill_up(rooks, e, 1, BB__NOT_FILE_A) | bb__fill_down(rooks, e, 1, BB__NOT_FILE_H);
+    return bb__kogge_fill_up(rooks, e, 8, ~(uint64_t)0) | bb__kogge_fill_down(rooks, e, 8, ~(uint64_t)0) |
+           bb__kogge_fill_up(rooks, e, 1, BB__KOGGE_NOT_FILE_A) | bb__kogge_fill_down(rooks, e, 1, BB__KOGGE_NOT_FILE_H);
 }
 static inline uint64_t bb_bishop_fill(uint64_t bishops, uint64_t occ)
 {
     uint64_t e = ~occ;
-    return bb__fill_up(bishops, e, 9, BB__NOT_FILE_A) | bb__fill_up(bishops, e, 7, BB__NOT_FILE_H) |
-           bb__fill_down(bishops, e, 7, BB__NOT_FILE_A) | bb__fill_down(bishops, e, 9, BB__NOT_FILE_H);
+    return bb__kogge_fill_up(bishops, e, 9, BB__KOGGE_NOT_FILE_A) | bb__kogge_fill_up(bishops, e, 7, BB__KOGGE_NOT_FILE_H) |
+           bb__kogge_fill_down(bishops, e, 7, BB__KOGGE_NOT_FILE_A) | bb__kogge_fill_down(bishops, e, 9, BB__KOGGE_NOT_FILE_H);
 }
 static inline uint64_t bb_queen_fill(uint64_t queens, uint64_t occ)
 {
@@ -179,7 +179,7 @@ static inline uint64_t bb_rook_attacks_kindergarten(int sq, uint64_t occ)
     sq &= 63;
     unsigned occ6 = (bb_line_extract_mul(occ, sq, BB_LINE_FILE) >> 1) & 63;
     unsigned file = bb__first_rank_attacks[64 * ((unsigned)sq >> 3) + occ6];
-    return bb__rank_attacks(sq, occ) | bb_line_deposit_mul(file, sq, BB_LINE_FILE);
+    return bb__rank_attacks_by_table(sq, occ) | bb_line_deposit_mul(file, sq, BB_LINE_FILE);
 }
 static inline uint64_t bb_bishop_attacks_kindergarten(int sq, uint64_t occ)
 {
