@@ -79,6 +79,20 @@ static void d_rotated45_index(void) { sink = bb_rotated45_index(1, minus_one); }
 static void d_rotated315_square(void) { sink = (uint64_t)bb_rotated315_square(bad_sq); }
 static void d_cw_mask(void) { sink = bb_pseudo_rotate45_cw_mask(minus_one); }
 static void d_mapping_sym(void) { sink = bb_mapping_sym((bb_mapping)eight); }
+static void d_knight(void) { sink = bb_knight_attacks(bad_sq); }
+static void d_king(void) { sink = bb_king_attacks(minus_one); }
+static void d_pawn_color(void) { sink = bb_pawn_attacks(eight / 4, BB_E4); }
+static void d_pawn_sq(void) { sink = bb_pawn_attacks(1, bad_sq); }
+static void d_between(void) { sink = bb_between(minus_one, BB_E4); }
+static void d_line_through(void) { sink = bb_line_through(BB_E4, bad_sq); }
+static void d_rook_hyperbola(void) { sink = bb_rook_attacks_hyperbola(bad_sq, 0); }
+static void d_bishop_hyperbola(void) { sink = bb_bishop_attacks_hyperbola(minus_one, 0); }
+static void d_rook_kogge(void) { sink = bb_rook_attacks_kogge_stone(bad_sq, 0); }
+static void d_bishop_kogge(void) { sink = bb_bishop_attacks_kogge_stone(bad_sq, 0); }
+static void d_rook_kinder(void) { sink = bb_rook_attacks_kindergarten(bad_sq, 0); }
+static void d_bishop_kinder(void) { sink = bb_bishop_attacks_kindergarten(minus_one, 0); }
+static void d_rook_with(void) { sink = bb_rook_attacks_with((bb_attack_method)eight, BB_E4, 0); }
+static void d_bishop_with(void) { sink = bb_bishop_attacks_with((bb_attack_method)minus_one, BB_E4, 0); }
 static uint64_t *null_board;
 static void d_canonical_pair(void) { uint64_t o = 1; bb_canonical_pair(null_board, &o, NULL); }
 
@@ -97,13 +111,82 @@ static void inline_functions_abort(void)
     expect_abort("bb_pseudo_rotate45_cw_mask", d_cw_mask, "bitboard: bb_pseudo_rotate45_cw_mask: sq = -1 out of range");
     expect_abort("bb_mapping_sym", d_mapping_sym, "bitboard: bb_mapping_sym: m = 8 out of range");
     expect_abort("bb_canonical_pair", d_canonical_pair, "bitboard: bb_canonical_pair: p is NULL");
+    expect_abort("bb_knight_attacks", d_knight, "bitboard: bb_knight_attacks: sq = 64 out of range");
+    expect_abort("bb_king_attacks", d_king, "bitboard: bb_king_attacks: sq = -1 out of range");
+    expect_abort("bb_pawn_attacks color", d_pawn_color, "bitboard: bb_pawn_attacks: color = 2 out of range");
+    expect_abort("bb_pawn_attacks sq", d_pawn_sq, "bitboard: bb_pawn_attacks: sq = 64 out of range");
+    expect_abort("bb_between", d_between, "bitboard: bb_between: a = -1 out of range");
+    expect_abort("bb_line_through", d_line_through, "bitboard: bb_line_through: b = 64 out of range");
+    expect_abort("bb_rook_attacks_hyperbola", d_rook_hyperbola,
+                 "bitboard: bb_rook_attacks_hyperbola: sq = 64 out of range");
+    expect_abort("bb_bishop_attacks_hyperbola", d_bishop_hyperbola,
+                 "bitboard: bb_bishop_attacks_hyperbola: sq = -1 out of range");
+    expect_abort("bb_rook_attacks_kogge_stone", d_rook_kogge,
+                 "bitboard: bb_rook_attacks_kogge_stone: sq = 64 out of range");
+    expect_abort("bb_bishop_attacks_kogge_stone", d_bishop_kogge,
+                 "bitboard: bb_bishop_attacks_kogge_stone: sq = 64 out of range");
+    expect_abort("bb_rook_attacks_kindergarten", d_rook_kinder,
+                 "bitboard: bb_rook_attacks_kindergarten: sq = 64 out of range");
+    expect_abort("bb_bishop_attacks_kindergarten", d_bishop_kinder,
+                 "bitboard: bb_bishop_attacks_kindergarten: sq = -1 out of range");
+    expect_abort("bb_rook_attacks_with", d_rook_with, "bitboard: bb_rook_attacks_with: m = 8 out of range");
+    expect_abort("bb_bishop_attacks_with", d_bishop_with, "bitboard: bb_bishop_attacks_with: m = -1 out of range");
+}
+
+/* The table methods (magic, pext, rotated) and the plain names built on them:
+ * while they are stand-ins (bb_attack_method_memory(BB_ATTACKS_MAGIC) still 0)
+ * they check nothing themselves, so this waits for the real ones. */
+static bb_rotated_occ state;
+static void d_rook_magic(void) { sink = bb_rook_attacks_magic(bad_sq, 0); }
+static void d_bishop_magic(void) { sink = bb_bishop_attacks_magic(minus_one, 0); }
+#if BB_HAVE_BMI2
+static void d_rook_pext(void) { sink = bb_rook_attacks_pext(bad_sq, 0); }
+static void d_bishop_pext(void) { sink = bb_bishop_attacks_pext(bad_sq, 0); }
+#endif
+static void d_rook_rotated(void) { sink = bb_rook_attacks_rotated(bad_sq, 0); }
+static void d_bishop_rotated(void) { sink = bb_bishop_attacks_rotated(bad_sq, 0); }
+static void d_rotated_rook(void) { sink = bb_rotated_rook_attacks(&state, bad_sq); }
+static void d_rotated_bishop(void) { sink = bb_rotated_bishop_attacks(&state, minus_one); }
+static void d_rotated_set(void) { bb_rotated_occ_set(&state, bad_sq); }
+static void d_rotated_clear(void) { bb_rotated_occ_clear(&state, minus_one); }
+static void d_rotated_move(void) { bb_rotated_occ_move(&state, BB_E4, bad_sq); }
+static void d_rook_plain(void) { sink = bb_rook_attacks(bad_sq, 0); }
+static void d_bishop_plain(void) { sink = bb_bishop_attacks(minus_one, 0); }
+static void d_queen_plain(void) { sink = bb_queen_attacks(bad_sq, 0); }
+
+static void table_methods_abort(void)
+{
+    if (bb_attack_method_memory(BB_ATTACKS_MAGIC) == 0)
+        SKIP("the table methods are stand-ins (no table bytes reported yet)");
+    static const struct { const char *name; void (*fn)(void); const char *want; } cases[] = {
+        {"bb_rook_attacks_magic", d_rook_magic, "sq = 64 out of range"},
+        {"bb_bishop_attacks_magic", d_bishop_magic, "sq = -1 out of range"},
+#if BB_HAVE_BMI2
+        {"bb_rook_attacks_pext", d_rook_pext, "sq = 64 out of range"},
+        {"bb_bishop_attacks_pext", d_bishop_pext, "sq = 64 out of range"},
+#endif
+        {"bb_rook_attacks_rotated", d_rook_rotated, "sq = 64 out of range"},
+        {"bb_bishop_attacks_rotated", d_bishop_rotated, "sq = 64 out of range"},
+        {"bb_rotated_rook_attacks", d_rotated_rook, "sq = 64 out of range"},
+        {"bb_rotated_bishop_attacks", d_rotated_bishop, "sq = -1 out of range"},
+        {"bb_rotated_occ_set", d_rotated_set, "sq = 64 out of range"},
+        {"bb_rotated_occ_clear", d_rotated_clear, "sq = -1 out of range"},
+        {"bb_rotated_occ_move", d_rotated_move, " = 64 out of range"},
+        {"bb_rook_attacks", d_rook_plain, "sq = 64 out of range"},
+        {"bb_bishop_attacks", d_bishop_plain, "sq = -1 out of range"},
+        {"bb_queen_attacks", d_queen_plain, "sq = 64 out of range"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) expect_abort(cases[i].name, cases[i].fn, cases[i].want);
 }
 
 /* In range, nothing aborts (the checks are not inverted). */
 static void d_in_range(void)
 {
     sink = bb_square_bb(63) + bb_sym_apply(1, BB_SYM_FLIP_ANTIDIAGONAL) + bb_line_mask(0, BB_LINE_ANTIDIAGONAL) +
-           bb_rotated45_index(1, 63) + bb_mapping_convert(1, BB_MAP_BEFR, BB_MAP_LERF);
+           bb_rotated45_index(1, 63) + bb_mapping_convert(1, BB_MAP_BEFR, BB_MAP_LERF) + bb_knight_attacks(63) +
+           bb_pawn_attacks(1, 0) + bb_between(0, 63) + bb_line_through(63, 0) + bb_rook_attacks_hyperbola(63, 0) +
+           bb_bishop_attacks_kogge_stone(0, 0) + bb_rook_attacks_kindergarten(63, 1) +
+           bb_bishop_attacks_with(BB_ATTACKS_KOGGE_STONE, 0, 0);
     abort(); /* the expected way out, so expect_abort can check the rest ran */
 }
 static void in_range_is_quiet(void) { expect_abort("in range", d_in_range, ""); }
@@ -150,6 +233,7 @@ int main(void)
 {
 #if HAVE_FORK
     RUN(inline_functions_abort);
+    RUN(table_methods_abort);
     RUN(in_range_is_quiet);
     RUN(library_functions);
 #else

@@ -228,6 +228,148 @@ static void mapping_out_of_range(void)
     CHECK(bb_mapping_from_name("lerf", NULL) == -1, "NULL result pointer: -1");
 }
 
+/* Attacks: a square out of range is sq & 63, a colour color & 1, in every
+ * form; a method out of range in bb_*_attacks_with is the oracle (every
+ * method gives the oracle's answer anyway). */
+typedef uint64_t (*attack_fn)(int, uint64_t);
+static uint64_t rook_hq(int sq, uint64_t occ) { return bb_rook_attacks_hyperbola(sq, occ); }
+static uint64_t bishop_hq(int sq, uint64_t occ) { return bb_bishop_attacks_hyperbola(sq, occ); }
+static uint64_t rook_ks(int sq, uint64_t occ) { return bb_rook_attacks_kogge_stone(sq, occ); }
+static uint64_t bishop_ks(int sq, uint64_t occ) { return bb_bishop_attacks_kogge_stone(sq, occ); }
+static uint64_t rook_kg(int sq, uint64_t occ) { return bb_rook_attacks_kindergarten(sq, occ); }
+static uint64_t bishop_kg(int sq, uint64_t occ) { return bb_bishop_attacks_kindergarten(sq, occ); }
+static uint64_t rook_magic(int sq, uint64_t occ) { return bb_rook_attacks_magic(sq, occ); }
+static uint64_t bishop_magic(int sq, uint64_t occ) { return bb_bishop_attacks_magic(sq, occ); }
+#if BB_HAVE_BMI2
+static uint64_t rook_pext(int sq, uint64_t occ) { return bb_rook_attacks_pext(sq, occ); }
+static uint64_t bishop_pext(int sq, uint64_t occ) { return bb_bishop_attacks_pext(sq, occ); }
+#endif
+static uint64_t rook_rotated(int sq, uint64_t occ) { return bb_rook_attacks_rotated(sq, occ); }
+static uint64_t bishop_rotated(int sq, uint64_t occ) { return bb_bishop_attacks_rotated(sq, occ); }
+static uint64_t rook_state(int sq, uint64_t occ)
+{
+    bb_rotated_occ s;
+    bb_rotated_occ_init(&s, occ);
+    return bb_rotated_rook_attacks(&s, sq);
+}
+static uint64_t bishop_state(int sq, uint64_t occ)
+{
+    bb_rotated_occ s;
+    bb_rotated_occ_init(&s, occ);
+    return bb_rotated_bishop_attacks(&s, sq);
+}
+static uint64_t queen_state(int sq, uint64_t occ)
+{
+    bb_rotated_occ s;
+    bb_rotated_occ_init(&s, occ);
+    return bb_rotated_queen_attacks(&s, sq);
+}
+static uint64_t rook_plain(int sq, uint64_t occ) { return bb_rook_attacks(sq, occ); }
+static uint64_t bishop_plain(int sq, uint64_t occ) { return bb_bishop_attacks(sq, occ); }
+static uint64_t queen_plain(int sq, uint64_t occ) { return bb_queen_attacks(sq, occ); }
+static uint64_t queen_naive(int sq, uint64_t occ)
+{
+    return bb_rook_attacks_naive(sq & 63, occ) | bb_bishop_attacks_naive(sq & 63, occ);
+}
+static uint64_t rook_naive(int sq, uint64_t occ) { return bb_rook_attacks_naive(sq & 63, occ); }
+static uint64_t bishop_naive(int sq, uint64_t occ) { return bb_bishop_attacks_naive(sq & 63, occ); }
+
+/* The table methods, while they are stand-ins calling the compiled oracle,
+ * abort on a bad square in a BB_DEBUG library; their real forms report their
+ * table bytes (bb_attack_method_memory) and mask the square themselves. */
+static int table_methods_masked(void)
+{
+    return !bb__debug_checks() || bb_attack_method_memory(BB_ATTACKS_MAGIC) != 0;
+}
+
+static void attacks_out_of_range(void)
+{
+    static const struct { const char *name; attack_fn fn, want; int tables; } forms[] = {
+        {"rook hyperbola", rook_hq, rook_naive, 0},
+        {"bishop hyperbola", bishop_hq, bishop_naive, 0},
+        {"rook kogge-stone", rook_ks, rook_naive, 0},
+        {"bishop kogge-stone", bishop_ks, bishop_naive, 0},
+        {"rook kindergarten", rook_kg, rook_naive, 0},
+        {"bishop kindergarten", bishop_kg, bishop_naive, 0},
+        {"rook magic", rook_magic, rook_naive, 1},
+        {"bishop magic", bishop_magic, bishop_naive, 1},
+#if BB_HAVE_BMI2
+        {"rook pext", rook_pext, rook_naive, 1},
+        {"bishop pext", bishop_pext, bishop_naive, 1},
+#endif
+        {"rook rotated", rook_rotated, rook_naive, 1},
+        {"bishop rotated", bishop_rotated, bishop_naive, 1},
+        {"rook rotated state", rook_state, rook_naive, 1},
+        {"bishop rotated state", bishop_state, bishop_naive, 1},
+        {"queen rotated state", queen_state, queen_naive, 1},
+        {"rook plain", rook_plain, rook_naive, 1},
+        {"bishop plain", bishop_plain, bishop_naive, 1},
+        {"queen plain", queen_plain, queen_naive, 1},
+    };
+    static const int bad_colors[] = {2, 3, -1, -2, 100, INT_MAX, INT_MIN};
+    int tables = table_methods_masked();
+    uint64_t st = 35;
+    for (int k = 0; k < 20; k++) {
+        uint64_t occ = bbt_board(&st);
+        for (size_t i = 0; i < N_BAD_SQUARES; i++) {
+            int sq = bad_squares[i], ok = sq & 63;
+            for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+                if (forms[f].tables && !tables) continue;
+                CHECK_EQ64(forms[f].fn(sq, occ), forms[f].want(ok, occ), "%s(%d)", forms[f].name, sq);
+            }
+            for (int m = 0; m < BB_ATTACK_METHOD_COUNT; m++) {
+                CHECK_EQ64(bb_rook_attacks_with((bb_attack_method)m, sq, occ), rook_naive(ok, occ),
+                           "rook with(%d, %d)", m, sq);
+                CHECK_EQ64(bb_bishop_attacks_with((bb_attack_method)m, sq, occ), bishop_naive(ok, occ),
+                           "bishop with(%d, %d)", m, sq);
+            }
+        }
+        for (size_t i = 0; i < N_BAD8; i++)
+            for (int sq = 0; sq < 64; sq += 7) {
+                bb_attack_method bad = (bb_attack_method)bad8[i];
+                CHECK_EQ64(bb_rook_attacks_with(bad, sq, occ), rook_naive(sq, occ), "rook with(%u)", bad8[i]);
+                CHECK_EQ64(bb_bishop_attacks_with(bad, sq, occ), bishop_naive(sq, occ), "bishop with(%u)", bad8[i]);
+            }
+    }
+    for (size_t i = 0; i < N_BAD_SQUARES; i++) {
+        int sq = bad_squares[i], ok = sq & 63;
+        CHECK_EQ64(bb_knight_attacks(sq), bb_knight_attacks(ok), "knight(%d)", sq);
+        CHECK_EQ64(bb_king_attacks(sq), bb_king_attacks(ok), "king(%d)", sq);
+        CHECK_EQ64(bb_pawn_attacks(0, sq), bb_pawn_attacks(0, ok), "pawn(0, %d)", sq);
+        CHECK_EQ64(bb_pawn_attacks(1, sq), bb_pawn_attacks(1, ok), "pawn(1, %d)", sq);
+        for (int b = 0; b < 64; b++) {
+            CHECK_EQ64(bb_between(sq, b), bb_between(ok, b), "between(%d, %d)", sq, b);
+            CHECK_EQ64(bb_between(b, sq), bb_between(b, ok), "between(%d, %d)", b, sq);
+            CHECK_EQ64(bb_line_through(sq, b), bb_line_through(ok, b), "line(%d, %d)", sq, b);
+            CHECK_EQ64(bb_line_through(b, sq), bb_line_through(b, ok), "line(%d, %d)", b, sq);
+        }
+        CHECK_EQ64(bb_between(sq, sq), 0, "between(%d, %d)", sq, sq);
+    }
+    for (size_t i = 0; i < sizeof bad_colors / sizeof bad_colors[0]; i++)
+        for (int sq = 0; sq < 64; sq++)
+            CHECK_EQ64(bb_pawn_attacks(bad_colors[i], sq), bb_pawn_attacks(bad_colors[i] & 1, sq), "pawn(%d, %d)",
+                       bad_colors[i], sq);
+    if (tables) {
+        /* the incremental state masks its squares too */
+        bb_rotated_occ a, b;
+        bb_rotated_occ_init(&a, 0);
+        bb_rotated_occ_init(&b, 0);
+        bb_rotated_occ_set(&a, 64 + BB_E4);
+        bb_rotated_occ_set(&b, BB_E4);
+        bb_rotated_occ_move(&a, BB_E4 - 64, BB_E5 + 128);
+        bb_rotated_occ_move(&b, BB_E4, BB_E5);
+        bb_rotated_occ_clear(&a, BB_E5 - 128);
+        bb_rotated_occ_clear(&b, BB_E5);
+        CHECK(memcmp(&a, &b, sizeof a) == 0, "rotated state: set, move, clear of squares out of range");
+    }
+    CHECK(bb_attack_method_name((bb_attack_method)7) == NULL, "name(7)");
+    CHECK(!bb_attack_method_available((bb_attack_method)-1), "available(-1)");
+    if (bb__debug_checks()) return;
+    bb_attack_method m = BB_ATTACKS_MAGIC;
+    CHECK(bb_attack_method_from_name(NULL, &m) == -1 && m == BB_ATTACKS_MAGIC, "NULL name: -1, *m untouched");
+    CHECK(bb_attack_method_from_name("magic", NULL) == -1, "NULL result pointer: -1");
+}
+
 int main(void)
 {
     RUN(core_squares);
@@ -235,5 +377,6 @@ int main(void)
     RUN(lines_out_of_range);
     RUN(rotated_out_of_range);
     RUN(mapping_out_of_range);
+    RUN(attacks_out_of_range);
     return bbt_finish("range");
 }

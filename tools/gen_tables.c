@@ -5,9 +5,11 @@
  *   cc -std=c11 -O2 -o build/gen_tables tools/gen_tables.c
  *   build/gen_tables lines   > src/lines/line_tables.c
  *   build/gen_tables rotated > src/rotated/rotated_tables.c
+ *   build/gen_tables attacks > src/attacks/leaper_tables.c
  *
- * The output is committed; tests/test_lines.c and tests/test_rotated.c
- * recompute every entry from the definitions in the headers' comments.
+ * The output is committed; tests/test_lines.c, tests/test_rotated.c and
+ * tests/test_attacks.c recompute every entry from the definitions in the
+ * headers' comments.
  * Self-contained on purpose: it does not include <bitboard.h>. */
 #include <stdint.h>
 #include <stdio.h>
@@ -167,12 +169,113 @@ static void gen_rotated(void)
     bytes("const unsigned char bb__unrotated315_gather[64]", p315, 64);
 }
 
+/* ---- attacks ------------------------------------------------------------------ */
+/* The square (file f, rank r), or -1 off the board. */
+static int square_at(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8 ? 8 * r + f : -1; }
+
+/* The squares one step (df, dr) away from each square, for each step given. */
+static uint64_t leap(int sq, const int (*step)[2], int n)
+{
+    uint64_t a = 0;
+    for (int i = 0; i < n; i++) {
+        int to = square_at(sq % 8 + step[i][0], sq / 8 + step[i][1]);
+        if (to >= 0) a |= (uint64_t)1 << to;
+    }
+    return a;
+}
+
+/* The 8 directions of the queen: (file step, rank step); d and d ^ 1 are opposite. */
+static const int rays[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+
+/* The squares from sq in direction d up to the edge, sq itself not included. */
+static uint64_t ray(int sq, int d)
+{
+    uint64_t a = 0;
+    for (int to = square_at(sq % 8 + rays[d][0], sq / 8 + rays[d][1]); to >= 0;
+         to = square_at(to % 8 + rays[d][0], to / 8 + rays[d][1]))
+        a |= (uint64_t)1 << to;
+    return a;
+}
+
+static void gen_attacks(void)
+{
+    static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static const int pawn[2][2][2] = {{{-1, 1}, {1, 1}}, {{-1, -1}, {1, -1}}};
+    static uint64_t kn[64], kg[64], pw[2 * 64], between[64 * 64], line[64 * 64];
+    static unsigned first_rank[8 * 64];
+    static uint64_t diagonals[2 * 64];
+    for (int sq = 0; sq < 64; sq++) {
+        kn[sq] = leap(sq, knight, 8);
+        kg[sq] = leap(sq, king, 8);
+        pw[sq] = leap(sq, pawn[0], 2);
+        pw[64 + sq] = leap(sq, pawn[1], 2);
+    }
+    /* Walk each ray from a; if it reaches b, between holds the squares walked
+     * before b, and the line is both rays through a, and a. */
+    for (int a = 0; a < 64; a++)
+        for (int d = 0; d < 8; d++) {
+            uint64_t walked = 0;
+            for (int b = square_at(a % 8 + rays[d][0], a / 8 + rays[d][1]); b >= 0;
+                 b = square_at(b % 8 + rays[d][0], b / 8 + rays[d][1])) {
+                between[64 * a + b] = walked;
+                line[64 * a + b] = ray(a, d) | ray(a, d ^ 1) | (uint64_t)1 << a;
+                walked |= (uint64_t)1 << b;
+            }
+        }
+    /* A rook on file f of rank 1 whose inner squares b1..g1 hold the bits of
+     * occ6: walk left and right, stopping after the first occupied square. */
+    for (int f = 0; f < 8; f++)
+        for (unsigned occ6 = 0; occ6 < 64; occ6++) {
+            unsigned occ = occ6 << 1, a = 0;
+            for (int g = f + 1; g < 8; g++) {
+                a |= 1u << g;
+                if (occ >> g & 1) break;
+            }
+            for (int g = f - 1; g >= 0; g--) {
+                a |= 1u << g;
+                if (occ >> g & 1) break;
+            }
+            first_rank[64 * f + occ6] = a;
+        }
+
+    /* The squares other than sq on its diagonal and on its anti-diagonal. */
+    for (int sq = 0; sq < 64; sq++)
+        for (int t = 0; t < 64; t++) {
+            if (t == sq) continue;
+            if (on_line(sq, t, DIAGONAL)) diagonals[2 * sq] |= (uint64_t)1 << t;
+            if (on_line(sq, t, ANTIDIAGONAL)) diagonals[2 * sq + 1] |= (uint64_t)1 << t;
+        }
+
+    header("The leapers' attacks, between and line, the first-rank attacks, the diagonals.", "attacks");
+    printf("\n/* The squares a knight, a king, a pawn (white: index sq, towards rank 8;\n"
+           " * black: 64 + sq) on sq attacks. */");
+    words("const uint64_t bb__knight_attacks[64]", kn, 64);
+    words("const uint64_t bb__king_attacks[64]", kg, 64);
+    words("const uint64_t bb__pawn_attacks[2 * 64]", pw, 2 * 64);
+    printf("\n/* [64 * a + b]: the squares strictly between a and b on a rank, file,\n"
+           " * diagonal or anti-diagonal, else 0. */");
+    words("const uint64_t bb__between[64 * 64]", between, 64 * 64);
+    printf("\n/* [64 * a + b]: the whole line through a and b, else 0 (also for a == b). */");
+    words("const uint64_t bb__line_through[64 * 64]", line, 64 * 64);
+    printf("\n/* [64 * f + occ6]: the attacks (8 bits, bit g = file g) of a rook on file f\n"
+           " * of a rank whose files b..g hold occ6 (bit 0 = file b); files a and h\n"
+           " * never matter.  Kindergarten reads every line through it; hyperbola\n"
+           " * quintessence its ranks. */");
+    bytes("const unsigned char bb__first_rank_attacks[8 * 64]", first_rank, 8 * 64);
+    printf("\n/* [2 * sq]: the diagonal through sq without sq; [2 * sq + 1]: the\n"
+           " * anti-diagonal.  Hyperbola quintessence and kindergarten read both\n"
+           " * (one 16-byte pair) for a bishop. */");
+    words("const uint64_t bb__diagonals_ex[2 * 64]", diagonals, 2 * 64);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "lines") == 0) gen_lines();
     else if (argc == 2 && strcmp(argv[1], "rotated") == 0) gen_rotated();
+    else if (argc == 2 && strcmp(argv[1], "attacks") == 0) gen_attacks();
     else {
-        fprintf(stderr, "usage: gen_tables lines|rotated > file.c\n");
+        fprintf(stderr, "usage: gen_tables lines|rotated|attacks > file.c\n");
         return 2;
     }
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;

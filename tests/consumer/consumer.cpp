@@ -70,6 +70,19 @@ int main()
     check(bb_mapping_from_name("berlef", &m) == 0 && m == BB_MAP_BERLEF, "mapping: from_name");
     check(bb_mapping_square(0, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A8, "mapping: square");
 
+    // attacks
+    check(bb_knight_attacks(BB_B1) == (bb_square_bb(BB_A3) | bb_square_bb(BB_C3) | bb_square_bb(BB_D2)),
+          "attacks: knight");
+    uint64_t blockers = bb_square_bb(BB_E6) | bb_square_bb(BB_C4);
+    uint64_t rook_e4 = bb_square_bb(BB_E5) | bb_square_bb(BB_E6) | bb_square_bb(BB_D4) | bb_square_bb(BB_C4) |
+                       bb_square_bb(BB_F4) | bb_square_bb(BB_G4) | bb_square_bb(BB_H4) | bb_square_bb(BB_E3) |
+                       bb_square_bb(BB_E2) | bb_square_bb(BB_E1);
+    check(bb_rook_attacks(BB_E4, blockers) == rook_e4, "attacks: rook");
+    for (int mi = 0; mi < BB_ATTACK_METHOD_COUNT; mi++) {
+        bb_attack_method am = static_cast<bb_attack_method>(mi);
+        if (bb_attack_method_available(am)) check(bb_rook_attacks_with(am, BB_E4, blockers) == rook_e4, "attacks: with");
+    }
+
     if (failures) return 1;
     std::printf("%s c++ ok\n", bb_version());
     return 0;
