@@ -11,7 +11,7 @@
  *   bb_attack_method                 the slider methods, values 0..6 in this order:
  *   BB_ATTACKS_NAIVE                   ray walking square by square: the oracle
  *   BB_ATTACKS_ROTATED                 Hyatt's rotated bitboards: [64][256] tables by line occupancy
- *   BB_ATTACKS_KINDERGARTEN            line extraction by multiplication, then a [64][64] table
+ *   BB_ATTACKS_KINDERGARTEN            line extraction by multiplication, then an [8][64] first-rank table
  *   BB_ATTACKS_MAGIC                   fixed-shift "fancy" magic multiplication into shared tables
  *   BB_ATTACKS_PEXT                    BMI2 pext index into the same kind of tables; only if BB_HAVE_BMI2
  *   BB_ATTACKS_HYPERBOLA               hyperbola quintessence: o ^ (o - 2r), and again byte-swapped
@@ -71,6 +71,8 @@
 #define BITBOARD_ATTACKS_H
 
 #include "core.h"
+#include "lines.h"   /* kindergarten gathers lines by multiplication */
+#include "rotated.h" /* Hyatt's state keeps the rotated boards */
 
 #ifdef __cplusplus
 extern "C" {
@@ -158,6 +160,7 @@ static inline uint64_t bb_bishop_attacks_kogge_stone(int sq, uint64_t occ);
 static inline uint64_t bb_rook_attacks_with(bb_attack_method m, int sq, uint64_t occ)
 {
     BB__ASSERT((unsigned)m < BB_ATTACK_METHOD_COUNT, "m", m);
+    BB__ASSERT_SQUARE(sq);
     sq &= 63;
     switch (m) {
     case BB_ATTACKS_ROTATED: return bb_rook_attacks_rotated(sq, occ);
@@ -174,6 +177,7 @@ static inline uint64_t bb_rook_attacks_with(bb_attack_method m, int sq, uint64_t
 static inline uint64_t bb_bishop_attacks_with(bb_attack_method m, int sq, uint64_t occ)
 {
     BB__ASSERT((unsigned)m < BB_ATTACK_METHOD_COUNT, "m", m);
+    BB__ASSERT_SQUARE(sq);
     sq &= 63;
     switch (m) {
     case BB_ATTACKS_ROTATED: return bb_bishop_attacks_rotated(sq, occ);

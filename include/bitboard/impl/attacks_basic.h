@@ -6,7 +6,7 @@
 #ifndef BITBOARD_IMPL_ATTACKS_BASIC_H
 #define BITBOARD_IMPL_ATTACKS_BASIC_H
 
-#include "../lines.h"
+/* lines.h is included by attacks.h, before its extern "C" block. */
 
 #ifdef __cplusplus
 extern "C" {
