@@ -57,12 +57,12 @@ static void magic_masks_and_offsets(void)
         size_t pext = 0;
         for (int sq = 0; sq < 64; sq++) {
             const bb__magic *m = &pieces[p].magic[sq];
-            CHECK_EQ64(m->mask, ref_mask(pieces[p].naive, sq), "%s mask %s", pieces[p].name, sqname(sq));
-            CHECK(m->pext_offset == pext, "%s pext offset %s: %u, want %zu", pieces[p].name, sqname(sq),
+            CHECK_EQ64(m->mask, ref_mask(pieces[p].naive, sq), "%.16s mask %.16s", pieces[p].name, sqname(sq));
+            CHECK(m->pext_offset == pext, "%.16s pext offset %.16s: %u, want %zu", pieces[p].name, sqname(sq),
                   (unsigned)m->pext_offset, pext);
             pext += (size_t)1 << bb_popcount(m->mask);
         }
-        CHECK(pext == pieces[p].pext_size, "%s pext size %zu, want %zu", pieces[p].name, pieces[p].pext_size, pext);
+        CHECK(pext == pieces[p].pext_size, "%.16s pext size %zu, want %zu", pieces[p].name, pieces[p].pext_size, pext);
     }
 }
 
@@ -83,22 +83,22 @@ static void magic_numbers_reverified(void)
             do {
                 uint64_t want = pieces[p].naive(sq, sub);
                 size_t idx = (size_t)((sub * m->magic) >> pieces[p].shift);
-                CHECK(idx < ((size_t)1 << pieces[p].bits), "%s %s: index %zu", pieces[p].name, sqname(sq), idx);
+                CHECK(idx < ((size_t)1 << pieces[p].bits), "%.16s %.16s: index %zu", pieces[p].name, sqname(sq), idx);
                 idx &= ((size_t)1 << pieces[p].bits) - 1;
                 if (used[idx] && seen[idx] != want && bad++ == 0)
-                    CHECK(0, "%s %s magic 0x%016llx: subset 0x%016llx collides at index %zu", pieces[p].name,
+                    CHECK(0, "%.16s %.16s magic 0x%016llx: subset 0x%016llx collides at index %zu", pieces[p].name,
                           sqname(sq), (unsigned long long)m->magic, (unsigned long long)sub, idx);
                 used[idx] = 1, seen[idx] = want;
                 if (m->offset + idx + 1 > end) end = m->offset + idx + 1;
-                CHECK(m->offset + idx < pieces[p].size, "%s %s: entry %zu outside the table", pieces[p].name,
+                CHECK(m->offset + idx < pieces[p].size, "%.16s %.16s: entry %zu outside the table", pieces[p].name,
                       sqname(sq), m->offset + idx);
                 if (m->offset + idx < pieces[p].size && pieces[p].table[m->offset + idx] != want && bad++ == 0)
-                    CHECK_EQ64(pieces[p].table[m->offset + idx], want, "%s %s table entry for subset 0x%016llx",
+                    CHECK_EQ64(pieces[p].table[m->offset + idx], want, "%.16s %.16s table entry for subset 0x%016llx",
                                pieces[p].name, sqname(sq), (unsigned long long)sub);
                 sub = (sub - m->mask) & m->mask;
             } while (sub);
         }
-        CHECK(end == pieces[p].size, "%s magic table: %zu entries, the slices end at %zu", pieces[p].name,
+        CHECK(end == pieces[p].size, "%.16s magic table: %zu entries, the slices end at %zu", pieces[p].name,
               pieces[p].size, end);
     }
 }
@@ -119,16 +119,16 @@ static void exhaustive(const char *name, attack_fn rook, attack_fn bishop)
                 uint64_t want = pieces[p].naive(sq, sub), want_out = pieces[p].naive(sq, out);
                 uint64_t got = f(sq, sub), got_out = f(sq, out);
                 if ((got != want || got_out != want_out) && errors++ < 5) {
-                    CHECK_EQ64(got, want, "%s %s %s occ 0x%016llx", name, pieces[p].name, sqname(sq),
+                    CHECK_EQ64(got, want, "%.16s %.16s %.16s occ 0x%016llx", name, pieces[p].name, sqname(sq),
                                (unsigned long long)sub);
-                    CHECK_EQ64(got_out, want_out, "%s %s %s occ 0x%016llx", name, pieces[p].name, sqname(sq),
+                    CHECK_EQ64(got_out, want_out, "%.16s %.16s %.16s occ 0x%016llx", name, pieces[p].name, sqname(sq),
                                (unsigned long long)out);
                 }
                 sub = (sub - mask) & mask;
             } while (sub);
         }
     }
-    CHECK(errors == 0, "%s: %ld wrong attack sets", name, errors);
+    CHECK(errors == 0, "%.16s: %ld wrong attack sets", name, errors);
 }
 
 static uint64_t rook_with_magic(int sq, uint64_t occ) { return bb_rook_attacks_with(BB_ATTACKS_MAGIC, sq, occ); }
@@ -179,7 +179,7 @@ static void rotated_queen_random(void)
         for (int sq = 0; sq < 64; sq++) {
             uint64_t want = bb_rook_attacks_naive(sq, occ) | bb_bishop_attacks_naive(sq, occ);
             if (bb_rotated_queen_attacks(&s, sq) != want && errors++ < 5)
-                CHECK_EQ64(bb_rotated_queen_attacks(&s, sq), want, "queen %s occ 0x%016llx", sqname(sq),
+                CHECK_EQ64(bb_rotated_queen_attacks(&s, sq), want, "queen %.16s occ 0x%016llx", sqname(sq),
                            (unsigned long long)occ);
         }
     }
@@ -267,10 +267,10 @@ static void rotated_incremental(void)
                 if ((bb_rotated_rook_attacks(&s, sq) != wr || bb_rotated_bishop_attacks(&s, sq) != wb ||
                      bb_rotated_queen_attacks(&s, sq) != (wr | wb)) &&
                     errors++ < 5) {
-                    CHECK_EQ64(bb_rotated_rook_attacks(&s, sq), wr, "game %d step %d rook %s", game, step, sqname(sq));
-                    CHECK_EQ64(bb_rotated_bishop_attacks(&s, sq), wb, "game %d step %d bishop %s", game, step,
+                    CHECK_EQ64(bb_rotated_rook_attacks(&s, sq), wr, "game %d step %d rook %.16s", game, step, sqname(sq));
+                    CHECK_EQ64(bb_rotated_bishop_attacks(&s, sq), wb, "game %d step %d bishop %.16s", game, step,
                                sqname(sq));
-                    CHECK_EQ64(bb_rotated_queen_attacks(&s, sq), wr | wb, "game %d step %d queen %s", game, step,
+                    CHECK_EQ64(bb_rotated_queen_attacks(&s, sq), wr | wb, "game %d step %d queen %.16s", game, step,
                                sqname(sq));
                 }
             }
@@ -278,6 +278,40 @@ static void rotated_incremental(void)
     }
     CHECK(steps == 20000, "%ld steps", steps);
     CHECK(errors == 0, "%ld wrong states or lookups", errors);
+}
+
+/* Out of range (without BB_DEBUG): every table lookup masks the square, so
+ * sq and sq & 63 agree and nothing is read outside a table. */
+static void out_of_range_masked(void)
+{
+#ifdef BB_DEBUG
+    SKIP("BB_DEBUG: an out-of-range square aborts (tests/test_debug.c)");
+#else
+    static const int bad[] = {64, 65, 127, -1, -64, 1000, -1000000};
+    uint64_t rng = 0x72616E6765000001ULL;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int sq = bad[i], in = sq & 63;
+        uint64_t occ = bbt_board(&rng);
+        bb_rotated_occ s, t;
+        bb_rotated_occ_init(&s, occ);
+        CHECK_EQ64(bb_rook_attacks_magic(sq, occ), bb_rook_attacks_magic(in, occ), "rook magic %d", sq);
+        CHECK_EQ64(bb_bishop_attacks_magic(sq, occ), bb_bishop_attacks_magic(in, occ), "bishop magic %d", sq);
+#if BB_HAVE_BMI2
+        CHECK_EQ64(bb_rook_attacks_pext(sq, occ), bb_rook_attacks_pext(in, occ), "rook pext %d", sq);
+        CHECK_EQ64(bb_bishop_attacks_pext(sq, occ), bb_bishop_attacks_pext(in, occ), "bishop pext %d", sq);
+#endif
+        CHECK_EQ64(bb_rook_attacks_rotated(sq, occ), bb_rook_attacks_rotated(in, occ), "rook rotated %d", sq);
+        CHECK_EQ64(bb_bishop_attacks_rotated(sq, occ), bb_bishop_attacks_rotated(in, occ), "bishop rotated %d", sq);
+        CHECK_EQ64(bb_rotated_queen_attacks(&s, sq), bb_rotated_queen_attacks(&s, in), "queen rotated %d", sq);
+        t = s;
+        bb_rotated_occ_set(&s, sq), bb_rotated_occ_set(&t, in);
+        CHECK(s.occ == t.occ && s.r90 == t.r90 && s.r45 == t.r45 && s.r315 == t.r315, "set %d", sq);
+        bb_rotated_occ_clear(&s, sq), bb_rotated_occ_clear(&t, in);
+        CHECK(s.occ == t.occ && s.r90 == t.r90 && s.r45 == t.r45 && s.r315 == t.r315, "clear %d", sq);
+        bb_rotated_occ_move(&s, sq, 7 ^ in), bb_rotated_occ_move(&t, in, 7 ^ in);
+        CHECK(s.occ == t.occ && s.r90 == t.r90 && s.r45 == t.r45 && s.r315 == t.r315, "move %d", sq);
+    }
+#endif
 }
 
 /* The bytes each method's tables hold: what bb_attack_method_memory reports
@@ -330,6 +364,7 @@ int main(void)
     RUN(rotated_queen_random);
     RUN(rotated_square_bits);
     RUN(rotated_incremental);
+    RUN(out_of_range_masked);
     RUN(table_bytes);
     return bbt_finish("attacks_tables");
 }
