@@ -105,9 +105,9 @@ static inline void bb_rotated_occ_clear(bb_rotated_occ *s, int sq)
 }
 static inline void bb_rotated_occ_move(bb_rotated_occ *s, int from, int to)
 {
-    BB__ASSERT_SQUARE(from);
-    BB__ASSERT_SQUARE(to);
-    BB__ASSERT(from != to, "to", to);
+    BB__ASSERT((unsigned)from < 64, "from", from);
+    BB__ASSERT((unsigned)to < 64, "to", to);
+    BB__ASSERT(from != to, "to (== from)", to);
     const bb_rotated_occ *f = &bb__rotated_occ_bit[from & 63], *t = &bb__rotated_occ_bit[to & 63];
     s->occ = (s->occ & ~f->occ) | t->occ;
     s->r90 = (s->r90 & ~f->r90) | t->r90;
@@ -130,18 +130,21 @@ static inline uint64_t bb_rotated_bishop_attacks(const bb_rotated_occ *s, int sq
 }
 static inline uint64_t bb_rotated_queen_attacks(const bb_rotated_occ *s, int sq)
 {
+    BB__ASSERT_SQUARE(sq);
     return bb_rotated_rook_attacks(s, sq) | bb_rotated_bishop_attacks(s, sq);
 }
 /* The state built from occ, then looked up (the compiler drops the boards
  * a lookup does not read). */
 static inline uint64_t bb_rook_attacks_rotated(int sq, uint64_t occ)
 {
+    BB__ASSERT_SQUARE(sq);
     bb_rotated_occ s;
     bb_rotated_occ_init(&s, occ);
     return bb_rotated_rook_attacks(&s, sq);
 }
 static inline uint64_t bb_bishop_attacks_rotated(int sq, uint64_t occ)
 {
+    BB__ASSERT_SQUARE(sq);
     bb_rotated_occ s;
     bb_rotated_occ_init(&s, occ);
     return bb_rotated_bishop_attacks(&s, sq);
