@@ -8,12 +8,13 @@
  * every bishop index the top 9 ("fixed-shift fancy" in the Chess Programming
  * Wiki's words).  A candidate magic is a sparse random word (the AND of three
  * draws of splitmix64, seeded with SEED below, so every run writes the same
- * file); it is kept if no two subsets of the mask with different attack sets
- * share an index.  Among the first CANDIDATES good magics of a square, the
- * one with the smallest highest index is kept, and its slice of the shared
- * table is placed at the lowest offset where every index it uses is free or
- * already holds the same attack set (first fit), so slices overlap where
- * they can.  The PEXT offsets are the running sums of 2^bits.
+ * file); it is good if no two subsets of the mask with different attack
+ * sets share an index.  Each good magic's slice of the shared table goes at
+ * the lowest offset where every index it uses is free or already holds the
+ * same attack set (first fit), so slices overlap where they can; among the
+ * first CANDIDATES good magics of a square, the one that leaves the table
+ * shortest is kept (ties: the shortest slice).  Squares go a1 to h8.  The
+ * PEXT offsets are the running sums of 2^bits.
  *
  * The output is committed; tests/test_attacks_tables.c re-verifies every
  * magic, mask and offset.  Self-contained on purpose: no <bitboard.h>. */
@@ -135,17 +136,20 @@ static size_t generate(int piece, struct result out[64], size_t *pext_size)
             sub = (sub - mask) & mask;
         } while (sub);
         uint64_t best = 0;
-        int best_hi = 1 << bits, found = 0;
+        int best_hi = 0, found = 0;
+        size_t o = 0, best_end = (size_t)-1;
         while (found < CANDIDATES) {
             uint64_t m = next() & next() & next();
             if (popcount((mask * m) & 0xFF00000000000000ULL) < 6) continue;
             int hi = try_magic(m, n, shift);
             if (hi < 0) continue;
             found++;
-            if (hi < best_hi) best_hi = hi, best = m;
+            size_t p = 0;
+            while (!fits(m, n, shift, p)) p++;
+            size_t e = p + (size_t)hi + 1;
+            if (e < size) e = size;
+            if (e < best_end || (e == best_end && hi < best_hi)) best_end = e, best = m, best_hi = hi, o = p;
         }
-        size_t o = 0;
-        while (!fits(best, n, shift, o)) o++;
         for (int i = 0; i < n; i++) {
             size_t k = o + (size_t)((subset[i] * best) >> shift);
             used[k] = 1, table[k] = attack[i];

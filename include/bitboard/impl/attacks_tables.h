@@ -28,8 +28,8 @@ typedef struct {
 #define BB__ROOK_MAGIC_SHIFT 52
 #define BB__BISHOP_MAGIC_SHIFT 55
 /* The entries of each table (the generated file checks the magic sizes). */
-#define BB__ROOK_MAGIC_SIZE 181238
-#define BB__BISHOP_MAGIC_SIZE 8529
+#define BB__ROOK_MAGIC_SIZE 166373
+#define BB__BISHOP_MAGIC_SIZE 7421
 #define BB__ROOK_PEXT_SIZE 102400
 #define BB__BISHOP_PEXT_SIZE 5248
 
