@@ -80,5 +80,14 @@ fi
 has test-k-nothing '^sym: 0 passed, 0 failed, 0 skipped$' build/tests/test_sym -k no_such_test
 if build/tests/test_sym -x > "$tmp/out" 2>&1; then bad test-bad-option-fails; else ok; fi
 
+# the generated tables are what their generators write today
+"${M[@]}" tools > "$tmp/out" 2>&1 || bad "tools build"
+for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rotated/rotated_tables.c" \
+         "gen_tables attacks src/attacks/leaper_tables.c" "gen_magics - src/attacks/magic_constants.c"; do
+    set -- $t
+    arg=$2; [ "$arg" = - ] && arg=
+    if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
+done
+
 echo "build: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

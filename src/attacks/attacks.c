@@ -60,4 +60,25 @@ int bb_attack_method_available(bb_attack_method m)
     if ((unsigned)m >= BB_ATTACK_METHOD_COUNT) return 0;
     return m != BB_ATTACKS_PEXT || BB_HAVE_BMI2;
 }
-size_t bb_attack_method_memory(bb_attack_method m) { (void)m; return 0; } /* STAND-IN */
+/* The bytes of tables each method reads, rook and bishop together.  The
+ * leaper, between and line tables (67,584 bytes) belong to no method. */
+size_t bb_attack_method_memory(bb_attack_method m)
+{
+    size_t squares = sizeof bb__rook_magic + sizeof bb__bishop_magic; /* magic and pext share them */
+    size_t small = sizeof bb__first_rank_attacks + sizeof bb__diagonals_ex;
+    switch (m) {
+    case BB_ATTACKS_ROTATED:
+        return sizeof bb__rotated_rank_attacks + sizeof bb__rotated_file_attacks + sizeof bb__rotated45_attacks +
+               sizeof bb__rotated315_attacks + sizeof bb__rotated45_offset + sizeof bb__rotated315_offset +
+               sizeof bb__rotated_occ_bit + sizeof bb_rotated90_shift + sizeof bb_rotated45_shift +
+               sizeof bb_rotated45_length + sizeof bb_rotated315_shift + sizeof bb_rotated315_length;
+    case BB_ATTACKS_KINDERGARTEN:
+    case BB_ATTACKS_HYPERBOLA: return small;
+    case BB_ATTACKS_MAGIC: return sizeof bb__rook_magic_table + sizeof bb__bishop_magic_table + squares;
+    case BB_ATTACKS_PEXT:
+        return BB_HAVE_BMI2 ? sizeof bb__rook_pext_table + sizeof bb__bishop_pext_table + squares : 0;
+    case BB_ATTACKS_NAIVE:
+    case BB_ATTACKS_KOGGE_STONE: break;
+    }
+    return 0;
+}
