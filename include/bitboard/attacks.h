@@ -93,7 +93,15 @@ typedef enum {
 /* The default method: chosen here, once, from the compiler's target.  pext
  * where the target has BMI2, except AMD before Zen 3 (-march=znver1 or
  * znver2), whose pext is microcode (18+ cycles); magic everywhere else.
- * Measured speeds of every method: docs/BENCHMARKS.md. */
+ * Measured on AMD Zen 5 (make bench BENCH_ARGS=attacks; cycles per lookup on
+ * positions of random games: throughput / latency / move+rook+bishop along
+ * games):
+ *   pext 6.3 / 17.4 / 12.9      magic 6.3 / 20.6 / 12.9     hyperbola 7.1 / 9.8 / 16.2
+ *   rotated 7.9 / 26.8 / 13.6 incremental    kindergarten 8.5 / 19.3 / 18.9
+ *   kogge-stone 16.6 / 21.9 / 35.7           naive 83 / 61
+ * pext ties magic for the fastest in bulk and along games with 0.6 of its
+ * tables; hyperbola, whose 1.5 KB of tables stay in L1, has the lowest
+ * latency when each lookup waits for the last (docs/BENCHMARKS.md). */
 #if BB_HAVE_BMI2 && !defined(__znver1__) && !defined(__znver2__)
 #define BB_ATTACKS_DEFAULT BB_ATTACKS_PEXT
 #else
