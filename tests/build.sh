@@ -89,5 +89,14 @@ for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rota
     if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
 done
 
+# the attack default follows the target: pext where it is fast, magic where
+# pext is microcode (AMD before Zen 3) or absent
+for want in "znver1 MAGIC" "znver2 MAGIC" "znver3 PEXT" "haswell PEXT" "x86-64 MAGIC"; do
+    set -- $want
+    got=$(printf '#include "bitboard.h"\nint d = BB_ATTACKS_DEFAULT;\n' |
+          ${CC:-gcc} -std=c11 -Iinclude -march="$1" -x c -E - 2>"$tmp/out" | tail -n 1)
+    if [ "$got" = "int d = BB_ATTACKS_$2;" ]; then ok; else echo "$got" > "$tmp/out"; bad "attack default for -march=$1: want $2"; fi
+done
+
 echo "build: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,8 +17,15 @@ static void check(bool ok, const char *what)
     }
 }
 
+// A C++ static initializer runs before main, after the library's load-time
+// constructors: the magic and rotated tables must already be filled.
+static const uint64_t early_rook = bb_rook_attacks_magic(BB_A1, 0);
+static const uint64_t early_rotated = bb_rook_attacks_rotated(BB_H8, 0);
+
 int main()
 {
+    check(early_rook == ((BB_FILE_A | BB_RANK_1) & ~bb_square_bb(BB_A1)), "attacks: tables ready for static initializers (magic)");
+    check(early_rotated == ((BB_FILE_H | BB_RANK_8) & ~bb_square_bb(BB_H8)), "attacks: tables ready for static initializers (rotated)");
     // core
     check(bb_popcount(bb_square_bb(BB_E4) | bb_square_bb(BB_D5)) == 2, "core: popcount");
     check(bb_square_at(4, 3) == BB_E4 && bb_square_file(BB_E4) == 4 && bb_square_rank(BB_E4) == 3, "core: squares");
