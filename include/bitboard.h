@@ -89,6 +89,19 @@
  *     bb_rook_attacks_hyperbola  bb_bishop_attacks_hyperbola  bb_rook_attacks_kogge_stone
  *     bb_bishop_attacks_kogge_stone
  *
+ * bitboard/othello.h   Othello: moves and flips by four methods, positions, text formats, perft
+ *   bb_othello_moves  bb_othello_flips  bb_othello_perft  bb_othello_method  BB_OTHELLO_LOOKUP
+ *   BB_OTHELLO_SHIFTS  BB_OTHELLO_AVX2  BB_OTHELLO_AVX512  BB_OTHELLO_METHOD_COUNT  BB_OTHELLO_DEFAULT
+ *   bb_othello_method_name  bb_othello_method_from_name  bb_othello_method_available
+ *   bb_othello_moves_with  bb_othello_flips_with  bb_othello_convention  BB_OTHELLO_OEIS
+ *   BB_OTHELLO_BIK  BB_OTHELLO_NOPASS  bb_othello_convention_name  bb_othello_convention_from_name
+ *   bb_othello_perft_opts  bb_othello_pos  BB_OTHELLO_BLACK  BB_OTHELLO_WHITE  bb_othello_start
+ *   bb_othello_play  bb_othello_pass  bb_othello_game_over  bb_othello_discs  bb_othello_score
+ *   bb_othello_parse  bb_othello_format  bb_othello_format_diagram  BB_OTHELLO_FORMAT_MAX
+ *   bb_othello_play_transcript  bb_othello_normalize_transcript
+ *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
+ *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
+ *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */
 #ifndef BITBOARD_H
@@ -101,5 +114,6 @@
 #include "bitboard/rotated.h"
 #include "bitboard/mapping.h"
 #include "bitboard/attacks.h"
+#include "bitboard/othello.h"
 
 #endif /* BITBOARD_H */

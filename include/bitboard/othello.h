@@ -1,0 +1,155 @@
+/* bitboard/othello.h - Othello: legal moves and disc flips by several
+ * methods, positions, the text formats Othello programs exchange, and perft.
+ * Included by <bitboard.h>.  How each method works: docs/OTHELLO.md.
+ *
+ * Boards: p holds the discs of the side to move, o the opponent's (disjoint).
+ * Squares as everywhere in the library: a1 = 0 ... h8 = 63; Othello writes
+ * them as column letter a-h and row 1-8 (row 1 is drawn on top).  The
+ * start position has d5 and e4 black, d4 and e5 white; black (X) moves first.
+ *
+ * Contents (each name: what it returns; what it requires)
+ *   bb_othello_moves(p, o)           the squares where the side owning p may play; p & o == 0
+ *   bb_othello_flips(p, o, sq)       the discs of o that p playing sq turns; 0 if sq is not a legal
+ *                                    move (occupied, or flips nothing); p & o == 0, sq 0..63
+ *   bb_othello_perft(p, o, depth, opts)  the number of leaves of the game tree depth plies deep from
+ *                                    (p to move, o); opts may be NULL (oeis convention, one thread);
+ *                                    depth >= 0
+ *   bb_othello_method                the flip and move methods, values 0..3 in this order:
+ *   BB_OTHELLO_LOOKUP                  per line: extract 8 bits, look the flips up, deposit them
+ *   BB_OTHELLO_SHIFTS                  directional shifts in 8 directions over the whole board
+ *   BB_OTHELLO_AVX2                    the 8 directions in vector registers (AVX2)
+ *   BB_OTHELLO_AVX512                  the 8 directions in one ZMM register (AVX-512)
+ *   BB_OTHELLO_METHOD_COUNT          4
+ *   BB_OTHELLO_DEFAULT               the method the plain names use in this build
+ *   bb_othello_method_name(m)        "lookup", "shifts", "avx2", "avx512"; NULL if m is not 0..3
+ *   bb_othello_method_from_name(name, m)  0 and *m for a name as printed (any case), else -1
+ *   bb_othello_method_available(m)   1 if method m can run here (compiled in, and the CPU has it)
+ *   bb_othello_moves_with(m, p, o)   bb_othello_moves by method m; m available
+ *   bb_othello_flips_with(m, p, o, sq)   bb_othello_flips by method m; m available
+ *   bb_othello_convention            how perft counts, values 0..2:
+ *   BB_OTHELLO_OEIS                    a pass is a ply; a game over before the last ply counts
+ *                                      nothing (OEIS A124004)
+ *   BB_OTHELLO_BIK                     a pass is a ply; a game over before the last ply is one leaf
+ *                                      (Aart Bik's table)
+ *   BB_OTHELLO_NOPASS                  a pass is not a ply; a game over before the last ply is one leaf
+ *   bb_othello_convention_name(c)    "oeis", "bik", "nopass"; NULL if c is not 0..2
+ *   bb_othello_convention_from_name(name, c)  0 and *c (any case), else -1
+ *   bb_othello_perft_opts            perft's options: convention, threads (0 or 1: this thread),
+ *                                    method (for the moves and flips), and what it reports back
+ *   bb_othello_pos                   a position: p (side to move), o, and which colour is to move
+ *   BB_OTHELLO_BLACK                 0: black (X, moves first)
+ *   BB_OTHELLO_WHITE                 1: white (O)
+ *   bb_othello_start()               the start position, black to move
+ *   bb_othello_play(pos, sq)         plays sq for the side to move: 0, or -1 (pos unchanged) if it is
+ *                                    not a legal move; pos not NULL, sq 0..63
+ *   bb_othello_pass(pos)             passes: 0 if the side to move has no move and the opponent has
+ *                                    one, else -1 (pos unchanged); pos not NULL
+ *   bb_othello_game_over(pos)        1 if neither side has a move, else 0
+ *   bb_othello_discs(pos, color)     the number of discs of that colour (0 black, 1 white)
+ *   bb_othello_score(pos)            black's discs minus white's, with the empty squares given to the
+ *                                    winner (the usual final score); for any position
+ *   bb_othello_parse(text, pos, err)     reads a board string: 64 characters (a1 b1 ... h8; X or *
+ *                                    black, O white, - or . empty), a space, then the side to move
+ *                                    X or O: 0 and *pos, or -1 and *err (may be NULL) naming the
+ *                                    position of the fault
+ *   bb_othello_format(buf, size, pos)    writes pos as a board string and side (66 characters and NUL);
+ *                                    returns the length needed, like snprintf
+ *   bb_othello_format_diagram(buf, size, pos)  writes an 8-row diagram, row 1 on top, with the side
+ *                                    to move and the disc count; returns the length needed
+ *   BB_OTHELLO_FORMAT_MAX            the buffer size that holds either format's text
+ *   bb_othello_play_transcript(pos, text, err)  plays a transcript ("f5d6c3", any case; passes as
+ *                                    PA or --, or left out where the side has no move) from *pos:
+ *                                    0, or -1 with *pos as it was before the first illegal move and
+ *                                    *err naming it and its position in the text
+ *   bb_othello_normalize_transcript(buf, size, text, err)  the transcript turned by the one symmetry
+ *                                    that makes its first move f5 (as game databases store it), in
+ *                                    lower case without passes; returns the length needed, or
+ *                                    (size_t)-1 and *err for a text that is not a transcript from
+ *                                    the start
+ *
+ * Implementation variants: the same contracts, one method each (the vector
+ * ones are compiled into every x86-64 build and need bb_cpu_has).
+ *   bb_othello_moves_shifts(p, o)          bb_othello_flips_lookup(p, o, sq)
+ *   bb_othello_moves_avx2(p, o)            bb_othello_flips_shifts(p, o, sq)
+ *   bb_othello_moves_avx512(p, o)          bb_othello_flips_avx2(p, o, sq)
+ *                                          bb_othello_flips_avx512(p, o, sq)
+ * (Moves by lookup would test every square's four lines; the lookup method
+ * finds moves by shifts.)                                                   */
+#ifndef BITBOARD_OTHELLO_H
+#define BITBOARD_OTHELLO_H
+
+#include "core.h"
+#include "io.h"    /* bb_parse_error */
+#include "lines.h" /* the lookup method gathers lines */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { BB_OTHELLO_LOOKUP, BB_OTHELLO_SHIFTS, BB_OTHELLO_AVX2, BB_OTHELLO_AVX512 } bb_othello_method;
+#define BB_OTHELLO_METHOD_COUNT 4
+
+typedef enum { BB_OTHELLO_OEIS, BB_OTHELLO_BIK, BB_OTHELLO_NOPASS } bb_othello_convention;
+
+typedef struct {
+    bb_othello_convention convention; /* default BB_OTHELLO_OEIS */
+    int threads;                      /* 0 or 1: this thread only; N: N threads */
+    bb_othello_method method;         /* for moves and flips (perft's own kernels may go faster) */
+} bb_othello_perft_opts;
+
+enum { BB_OTHELLO_BLACK = 0, BB_OTHELLO_WHITE = 1 };
+
+typedef struct {
+    uint64_t p, o; /* the side to move's discs, the opponent's */
+    int side;      /* BB_OTHELLO_BLACK or BB_OTHELLO_WHITE: the colour of p */
+} bb_othello_pos;
+
+#define BB_OTHELLO_FORMAT_MAX 512
+
+/* The default method of bb_othello_moves and bb_othello_flips, chosen here
+ * from the compiler's target (measured speeds: docs/BENCHMARKS.md). */
+#define BB_OTHELLO_DEFAULT BB_OTHELLO_SHIFTS
+
+static inline uint64_t bb_othello_moves(uint64_t p, uint64_t o);
+static inline uint64_t bb_othello_flips(uint64_t p, uint64_t o, int sq);
+uint64_t bb_othello_perft(uint64_t p, uint64_t o, int depth, const bb_othello_perft_opts *opts);
+const char *bb_othello_method_name(bb_othello_method m);
+int bb_othello_method_from_name(const char *name, bb_othello_method *m);
+int bb_othello_method_available(bb_othello_method m);
+uint64_t bb_othello_moves_with(bb_othello_method m, uint64_t p, uint64_t o);
+uint64_t bb_othello_flips_with(bb_othello_method m, uint64_t p, uint64_t o, int sq);
+const char *bb_othello_convention_name(bb_othello_convention c);
+int bb_othello_convention_from_name(const char *name, bb_othello_convention *c);
+bb_othello_pos bb_othello_start(void);
+int bb_othello_play(bb_othello_pos *pos, int sq);
+int bb_othello_pass(bb_othello_pos *pos);
+int bb_othello_game_over(const bb_othello_pos *pos);
+int bb_othello_discs(const bb_othello_pos *pos, int color);
+int bb_othello_score(const bb_othello_pos *pos);
+int bb_othello_parse(const char *text, bb_othello_pos *pos, bb_parse_error *err);
+size_t bb_othello_format(char *buf, size_t size, const bb_othello_pos *pos);
+size_t bb_othello_format_diagram(char *buf, size_t size, const bb_othello_pos *pos);
+int bb_othello_play_transcript(bb_othello_pos *pos, const char *text, bb_parse_error *err);
+size_t bb_othello_normalize_transcript(char *buf, size_t size, const char *text, bb_parse_error *err);
+
+/* Implementation variants (see the contents list). */
+static inline uint64_t bb_othello_moves_shifts(uint64_t p, uint64_t o);
+uint64_t bb_othello_moves_avx2(uint64_t p, uint64_t o);
+uint64_t bb_othello_moves_avx512(uint64_t p, uint64_t o);
+static inline uint64_t bb_othello_flips_lookup(uint64_t p, uint64_t o, int sq);
+static inline uint64_t bb_othello_flips_shifts(uint64_t p, uint64_t o, int sq);
+uint64_t bb_othello_flips_avx2(uint64_t p, uint64_t o, int sq);
+uint64_t bb_othello_flips_avx512(uint64_t p, uint64_t o, int sq);
+
+/* ============================================================================
+ * Implementation: everything below is how, not what.
+ * ========================================================================== */
+
+/* Moves and flips: the lookup tables, the shifts, the default. */
+#include "impl/othello_flips.h"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITBOARD_OTHELLO_H */
