@@ -6,10 +6,11 @@
  *   build/gen_tables lines   > src/lines/line_tables.c
  *   build/gen_tables rotated > src/rotated/rotated_tables.c
  *   build/gen_tables attacks > src/attacks/leaper_tables.c
+ *   build/gen_tables othello > src/othello/flip_tables.c
  *
- * The output is committed; tests/test_lines.c, tests/test_rotated.c and
- * tests/test_attacks.c recompute every entry from the definitions in the
- * headers' comments.
+ * The output is committed; tests/test_lines.c, tests/test_rotated.c,
+ * tests/test_attacks.c and tests/test_othello.c recompute every entry from
+ * the definitions in the headers' comments.
  * Self-contained on purpose: it does not include <bitboard.h>. */
 #include <stdint.h>
 #include <stdio.h>
@@ -269,13 +270,51 @@ static void gen_attacks(void)
     words("const uint64_t bb__diagonals_ex[2 * 64]", diagonals, 2 * 64);
 }
 
+/* ---- othello ------------------------------------------------------------------ */
+/* Walk one line of 8 squares from position x: the outflank candidates (the
+ * square after a non-empty run of opponent discs, each way) and the squares
+ * strictly between x and each bit of out. */
+static void gen_othello(void)
+{
+    static unsigned outflank[8 * 64], flipped[8 * 256];
+    for (int x = 0; x < 8; x++) {
+        for (unsigned o6 = 0; o6 < 64; o6++) {
+            unsigned o = o6 << 1, out = 0;
+            int j = x + 1;
+            while (j <= 6 && (o >> j & 1)) j++;
+            if (j > x + 1 && j <= 7) out |= 1u << j;
+            j = x - 1;
+            while (j >= 1 && (o >> j & 1)) j--;
+            if (j < x - 1 && j >= 0) out |= 1u << j;
+            outflank[64 * x + o6] = out;
+        }
+        for (unsigned out = 0; out < 256; out++) {
+            unsigned f = 0;
+            for (int j = 0; j < 8; j++) {
+                if (!(out >> j & 1)) continue;
+                for (int k = (j < x ? j : x) + 1; k < (j < x ? x : j); k++) f |= 1u << k;
+            }
+            flipped[256 * x + out] = f;
+        }
+    }
+    header("Othello: the line lookup's outflank and flipped tables.", "othello");
+    printf("\n/* [64 * x + o6]: the square just beyond the run of opponent discs next to\n"
+           " * position x of a line, each way, where that run is not empty; o6 holds the\n"
+           " * opponent's bits 1..6 of the line (bit 0 = position 1). */");
+    bytes("const unsigned char bb__othello_outflank[8 * 64]", outflank, 8 * 64);
+    printf("\n/* [256 * x + out]: the squares strictly between position x and each set\n"
+           " * bit of out. */");
+    bytes("const unsigned char bb__othello_flipped[8 * 256]", flipped, 8 * 256);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "lines") == 0) gen_lines();
     else if (argc == 2 && strcmp(argv[1], "rotated") == 0) gen_rotated();
     else if (argc == 2 && strcmp(argv[1], "attacks") == 0) gen_attacks();
+    else if (argc == 2 && strcmp(argv[1], "othello") == 0) gen_othello();
     else {
-        fprintf(stderr, "usage: gen_tables lines|rotated|attacks > file.c\n");
+        fprintf(stderr, "usage: gen_tables lines|rotated|attacks|othello > file.c\n");
         return 2;
     }
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
