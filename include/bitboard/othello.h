@@ -107,8 +107,26 @@ typedef struct {
 #define BB_OTHELLO_FORMAT_MAX 512
 
 /* The default method of bb_othello_moves and bb_othello_flips, chosen here
- * from the compiler's target (measured speeds: docs/BENCHMARKS.md). */
-#define BB_OTHELLO_DEFAULT BB_OTHELLO_SHIFTS
+ * from the compiler's target: avx512 where it targets AVX-512F, avx2 where it
+ * targets AVX2 (either only with run-time paths: not BB_NO_DISPATCH), lookup
+ * elsewhere (lookup's moves are the shifts).  Measured on AMD Zen 5, gcc and
+ * clang -O2 -march=native, 4,096 positions of random games with a random
+ * legal move each; ns per call, independent calls (docs/OTHELLO.md):
+ *   flips: avx512 2.3   avx2 3.4-3.6   lookup 6.0   shifts 11.0-11.4
+ *   moves: avx512 1.9-2.4   avx2 2.7-2.8   shifts 8.0-8.4
+ * (-march=x86-64: lookup 6.4-7.8, shifts 10.9-11.3; moves 7.5-9.3.)  Each
+ * call waiting for the last, the scalar forms are ahead (flips: lookup 11.6,
+ * shifts 13, avx2 14.6, avx512 15.3; moves: shifts 10.4, avx512 13.8). */
+#if defined(__AVX512F__) && defined(__x86_64__) && !defined(BB_NO_DISPATCH)
+#define BB_OTHELLO_DEFAULT BB_OTHELLO_AVX512
+#define BB__OTHELLO_DEFAULT_VECTOR 512 /* for the preprocessor: impl/othello_flips.h */
+#elif defined(__AVX2__) && defined(__x86_64__) && !defined(BB_NO_DISPATCH)
+#define BB_OTHELLO_DEFAULT BB_OTHELLO_AVX2
+#define BB__OTHELLO_DEFAULT_VECTOR 256
+#else
+#define BB_OTHELLO_DEFAULT BB_OTHELLO_LOOKUP
+#define BB__OTHELLO_DEFAULT_VECTOR 0
+#endif
 
 static inline uint64_t bb_othello_moves(uint64_t p, uint64_t o);
 static inline uint64_t bb_othello_flips(uint64_t p, uint64_t o, int sq);
