@@ -11,7 +11,7 @@
  *   BB_FILE_A  BB_FILE_H  BB_RANK_1  BB_RANK_8  BB_DIAGONAL_A1H8  BB_ANTIDIAGONAL_A8H1
  *   bb_square_bb  bb_square_file  bb_square_rank  bb_square_at  bb_popcount  BB_BSWAP64
  *   bb_cpu_has  bb_cpu_feature  BB_CPU_BMI2  BB_CPU_GFNI  BB_CPU_AVX2_GFNI  BB_CPU_AVX512_GFNI
- *   BB_CPU_AVX512
+ *   BB_CPU_AVX512  BB_CPU_AVX2
  *   build macros: BB_PORTABLE  BB_NO_GFNI  BB_NO_BMI2  BB_NO_BITALG  BB_NO_DISPATCH  BB_DEBUG
  *   set by core.h: BB_HAVE_GFNI  BB_HAVE_BMI2  BB_HAVE_BITALG
  *

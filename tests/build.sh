@@ -83,7 +83,8 @@ if build/tests/test_sym -x > "$tmp/out" 2>&1; then bad test-bad-option-fails; el
 # the generated tables are what their generators write today
 "${M[@]}" tools > "$tmp/out" 2>&1 || bad "tools build"
 for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rotated/rotated_tables.c" \
-         "gen_tables attacks src/attacks/leaper_tables.c" "gen_magics - src/attacks/magic_constants.c"; do
+         "gen_tables attacks src/attacks/leaper_tables.c" "gen_tables othello src/othello/flip_tables.c" \
+         "gen_magics - src/attacks/magic_constants.c"; do
     set -- $t
     arg=$2; [ "$arg" = - ] && arg=
     if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
@@ -91,11 +92,12 @@ done
 
 # the attack default follows the target: pext where it is fast, magic where
 # pext is microcode (AMD before Zen 3) or absent
-for want in "znver1 MAGIC" "znver2 MAGIC" "znver3 PEXT" "haswell PEXT" "x86-64 MAGIC"; do
+for want in "ATTACKS znver1 MAGIC" "ATTACKS znver2 MAGIC" "ATTACKS znver3 PEXT" "ATTACKS haswell PEXT" \
+            "ATTACKS x86-64 MAGIC" "OTHELLO x86-64 LOOKUP" "OTHELLO haswell AVX2" "OTHELLO skylake-avx512 AVX512"; do
     set -- $want
-    got=$(printf '#include "bitboard.h"\nint d = BB_ATTACKS_DEFAULT;\n' |
-          ${CC:-gcc} -std=c11 -Iinclude -march="$1" -x c -E - 2>"$tmp/out" | tail -n 1)
-    if [ "$got" = "int d = BB_ATTACKS_$2;" ]; then ok; else echo "$got" > "$tmp/out"; bad "attack default for -march=$1: want $2"; fi
+    got=$(printf '#include "bitboard.h"\nint d = BB_%s_DEFAULT;\n' "$1" |
+          ${CC:-gcc} -std=c11 -Iinclude -march="$2" -x c -E - 2>"$tmp/out" | tail -n 1)
+    if [ "$got" = "int d = BB_$1_$3;" ]; then ok; else echo "$got" > "$tmp/out"; bad "$1 default for -march=$2: want $3"; fi
 done
 
 echo "build: $pass passed, $fail failed"

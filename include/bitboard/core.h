@@ -28,6 +28,7 @@
  *   BB_CPU_AVX2_GFNI        AVX2 + GFNI, with YMM state saved by the OS
  *   BB_CPU_AVX512_GFNI      AVX-512 F/BW/VL + GFNI, with ZMM state saved by the OS
  *   BB_CPU_AVX512           AVX-512 F/BW/VL, with ZMM state saved by the OS
+ *   BB_CPU_AVX2             AVX2, with YMM state saved by the OS
  * Build macros (define before including <bitboard.h>; the Makefile's
  * PORTABLE=1 and DEBUG/SAN options define them for the library):
  *   BB_PORTABLE           portable code only: implies BB_NO_GFNI, BB_NO_BMI2, BB_NO_BITALG, BB_NO_DISPATCH
@@ -175,7 +176,8 @@ typedef enum {
     BB_CPU_GFNI = 2,
     BB_CPU_AVX2_GFNI = 4,
     BB_CPU_AVX512_GFNI = 8,
-    BB_CPU_AVX512 = 16
+    BB_CPU_AVX512 = 16,
+    BB_CPU_AVX2 = 32
 } bb_cpu_feature;
 /* Not API: a tuning choice the probe makes by vendor (Intel), for the
  * in-place pass of bb_sym_apply_array over big arrays (src/sym/). */

@@ -28,6 +28,7 @@ static unsigned cpu_features(void)
     if (bmi2) f |= BB_CPU_BMI2;
     if (gfni) f |= BB_CPU_GFNI;
     if (gfni && avx2 && ymm_ok) f |= BB_CPU_AVX2_GFNI;
+    if (avx2 && ymm_ok) f |= BB_CPU_AVX2;
     if (avx512) f |= BB_CPU_AVX512;
     if (gfni && avx512) f |= BB_CPU_AVX512_GFNI;
     unsigned vendor[4] = {0, 0, 0, 0};

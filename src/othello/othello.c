@@ -39,7 +39,7 @@ int bb_othello_method_available(bb_othello_method m)
     switch (m) {
     case BB_OTHELLO_LOOKUP:
     case BB_OTHELLO_SHIFTS: return 1;
-    case BB_OTHELLO_AVX2: return bb_cpu_has(BB_CPU_AVX2_GFNI) || bb_cpu_has(BB_CPU_AVX512);
+    case BB_OTHELLO_AVX2: return bb_cpu_has(BB_CPU_AVX2);
     case BB_OTHELLO_AVX512: return bb_cpu_has(BB_CPU_AVX512);
     }
     return 0;
