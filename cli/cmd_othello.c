@@ -129,9 +129,9 @@ static int position_arg(const othello_opts *c, char **argv, const int *args, int
 static int cmd_show(const othello_opts *c, char **argv, const int *args, int n)
 {
     bb_othello_pos pos;
+    if (position_arg(c, argv, args, n > 0, &pos) != 0) return EXIT_USAGE;
     if (n > 1) return cli_error("othello show takes at most one POSITION: argument %d ('%s') is one too many", args[1],
                                 argv[args[1]]);
-    if (position_arg(c, argv, args, n, &pos) != 0) return EXIT_USAGE;
     print_position(c, &pos);
     return 0;
 }
@@ -192,6 +192,11 @@ static int cmd_play(const othello_opts *c, char **argv, const int *args, int n)
 {
     bb_othello_pos pos;
     if (n == 0) return cli_error("othello play needs a POSITION (or start) and MOVES: othello play start f5 d6");
+    pos = bb_othello_start();
+    if (!cli_name_is(argv[args[0]], "start") && bb_othello_parse(argv[args[0]], &pos, NULL) != 0 &&
+        bb_othello_play_transcript(&pos, argv[args[0]], NULL) == 0)
+        return cli_error("argument %d: '%s' is moves, not a POSITION: give the position first (othello play start %s)",
+                         args[0], argv[args[0]], argv[args[0]]);
     if (position_arg(c, argv, args, 1, &pos) != 0) return EXIT_USAGE;
     for (int i = 1; i < n; i++) {
         bb_parse_error e;
@@ -236,14 +241,14 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
 {
     bb_othello_pos pos;
     if (n == 0) return cli_error("othello perft needs a DEPTH: othello perft 8 [POSITION]");
-    if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
-                                argv[args[2]]);
     const char *d = argv[args[0]];
     char *end;
     long depth = strtol(d, &end, 10);
     if (!(d[0] >= '0' && d[0] <= '9') || *end || depth > 60)
         return cli_error("argument %d: DEPTH '%s' is not a number 0..60", args[0], d);
-    if (position_arg(c, argv, args + 1, n - 1, &pos) != 0) return EXIT_USAGE;
+    if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
+    if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
+                                argv[args[2]]);
     bb_othello_perft_opts po;
     memset(&po, 0, sizeof po);
     po.convention = c->convention;
@@ -328,7 +333,9 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
             c.each = each_given = 1;
         } else if (strcmp(a, "--quiet") == 0) {
             c.quiet = quiet_given = 1;
-        } else if (a[0] == '-' && a[1] != '\0' && !(sub && strcmp(sub, "play") == 0 && strcmp(a, "--") == 0)) {
+        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9') && strlen(a) < 64 &&
+                   !(sub && strcmp(sub, "play") == 0 && strcmp(a, "--") == 0)) {
+            /* a position may start with '-' (it is 64 cells and more), a pass is "--" */
             rc = cli_error("othello: unknown option '%s': use --moves T, --method M, --convention C, --threads N, "
                            "--each or --quiet", a);
         } else if (!sub) {
