@@ -488,6 +488,45 @@ static void normalize_random_games(void)
     CHECK(first_seen[BB_D3] && first_seen[BB_C4] && first_seen[BB_F5] && first_seen[BB_E6], "all 4 first moves");
 }
 
+/* A pass at the end is left out like every pass: the normalized transcript
+ * stops before it, where the side to move has no move. */
+static void normalize_trailing_pass(void)
+{
+    uint64_t state = 21;
+    bb_othello_pos game[128];
+    char t[300], buf[300];
+    int found = 0;
+    for (int g = 0; g < 3000 && found < 20; g++) {
+        int n = random_game(&state, 60, t, "PA", game, NULL);
+        for (int i = 1; i < n; i++) {
+            if (game[i].side != game[i - 1].side && (game[i - 1].p | game[i - 1].o) == (game[i].p | game[i].o)) {
+                /* game[i] follows a pass: cut the transcript just after it */
+                char cut[300];
+                int k = 2 * i; /* every ply of the transcript, passes too, is 2 characters */
+                memcpy(cut, t, (size_t)k);
+                cut[k] = '\0';
+                CHECK(k >= 4 && strcmp(cut + k - 2, "PA") == 0, "'%s' does not end with a pass", cut);
+                size_t len = bb_othello_normalize_transcript(buf, sizeof buf, cut, NULL);
+                int pas = 0;
+                for (int j = 0; j < k; j += 2) pas += cut[j] == 'P';
+                CHECK(len == (size_t)(k - 2 * pas) && strchr(buf, 'P') == NULL, "'%s' -> '%s'", cut, buf);
+                bb_othello_pos a = bb_othello_start(), b = bb_othello_start();
+                CHECK(bb_othello_play_transcript(&a, cut, NULL) == 0 && same(&a, &game[i]), "'%s'", cut);
+                CHECK(bb_othello_play_transcript(&b, buf, NULL) == 0, "'%s' -> '%s'", cut, buf);
+                CHECK(b.side != a.side && !bb_othello_moves(b.p, b.o) && bb_othello_pass(&b) == 0, "'%s' -> '%s'",
+                      cut, buf);
+                int mapped = 0;
+                for (int y = 0; y < BB_SYM_COUNT; y++)
+                    mapped |= bb_sym_apply(a.p, (bb_sym)y) == b.p && bb_sym_apply(a.o, (bb_sym)y) == b.o;
+                CHECK(mapped && a.side == b.side, "'%s' -> '%s'", cut, buf);
+                found++;
+                break;
+            }
+        }
+    }
+    CHECK(found >= 5, "only %d games with a pass", found);
+}
+
 int main(void)
 {
     RUN(parse_start);
@@ -501,5 +540,6 @@ int main(void)
     RUN(transcripts_illegal);
     RUN(normalize_first_moves);
     RUN(normalize_random_games);
+    RUN(normalize_trailing_pass);
     return bbt_finish("othello_text");
 }

@@ -60,6 +60,11 @@ golden_case play-json 0 -o json othello play start f5d6c3d3c4
 golden_case play-implicit-pass 0 othello play "$white_pass" g8
 golden_case play-pass-pa 0 othello play "$white_pass" PA g8
 golden_case play-pass-dashes 0 othello play "$white_pass" -- g8
+# a whole game with three passes: written, as --, left out
+game=e6f4c3d6e3c4d3d2b3f6f5g6g4b2d1h3f7b4b5c2g5g3b1e1h4e8g8e2g7a2h2h8c6g2e7h6f1d8c1c5f2c7a1a5a3g1f8d7f3a4b6a6h1PAb7a7a8b8c8PAh7PAh5
+golden_case play-game 0 othello play start "$game"
+golden_case play-game 0 othello play start "${game//PA/--}"
+golden_case play-game 0 othello play start "${game//PA/}"
 golden_case play-nothing 0 -o hex othello play "$tiger"
 
 # perft: counts (quiet: the rate on stderr changes run to run), every
