@@ -89,6 +89,44 @@ const cli_command cli_commands[] = {
      "  bitboard -o squares attacks pawn e4 --color black\n"
      "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
      "  bitboard attacks --methods\n", 1},
+    {"othello", cli_cmd_othello, "othello show|moves|play|perft [ARGS]",
+     "Othello positions: show one, its moves and flips, play moves, perft.",
+     "  othello show [POSITION]               the position: a diagram with the side\n"
+     "                                        to move and the disc count\n"
+     "  othello moves [POSITION] [SQUARE]     the legal squares (+); with SQUARE, the\n"
+     "                                        discs that move flips (#)\n"
+     "  othello play POSITION MOVES...        the position after the moves\n"
+     "  othello perft DEPTH [POSITION]        the number of leaves DEPTH plies deep\n"
+     "\nPOSITION is the 64-character board string of Othello test suites, a1 b1\n"
+     "... h8 (row 1 first): X or * black, O white, - or . empty (lower case x\n"
+     "and o too), then a space and the side to move, X or O, all as ONE argument\n"
+     "(quote it); `start` (the default) is the start position.  MOVES are\n"
+     "transcripts: squares like f5d6c3 or f5 d6 c3 (any case), a pass as PA or\n"
+     "--, or left out where the side to move has no move.\n"
+     "\n-o hex or -o squares print a position as its board string (show, play),\n"
+     "the moves or flips as a board (moves); -o json prints\n"
+     "{\"position\":..,\"side\":..,\"black\":N,\"white\":N,\"moves\":BOARD,\"game_over\":B}\n"
+     "for a position, {\"position\":..,\"side\":..,\"moves\":BOARD} or\n"
+     "{..,\"square\":..,\"flips\":BOARD} for moves, {\"depth\":D,\"convention\":C,\"count\":N}\n"
+     "for perft.\n"
+     "\nperft counts a pass (the side to move has no move, the other side has) as\n"
+     "a ply.  It prints the count on standard output and the leaves per second\n"
+     "on standard error; a progress line on standard error for long runs when\n"
+     "that is a terminal.\n"
+     "\nOptions (after the command name):\n"
+     "  --moves T         show, moves, perft: play transcript T first\n"
+     "  --method M        moves and flips by M: lookup, shifts, avx2 or avx512 (all\n"
+     "                    give the same answer); one this CPU or build lacks is an error\n"
+     "  --convention C    perft: oeis (the default: a game over before the last ply\n"
+     "                    counts nothing, OEIS A124004), bik (it counts one leaf,\n"
+     "                    Aart Bik's table) or nopass (a pass is not a ply; a game\n"
+     "                    over counts one leaf)\n"
+     "  --threads N       perft: split the tree over N threads (1..256)\n"
+     "  --each            perft: one line `DEPTH COUNT` for every depth 1..DEPTH\n"
+     "  --quiet           perft: no leaves per second on standard error\n"
+     "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
+     "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
+     "  bitboard othello perft 9 --convention bik --threads 2\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n", 0},
@@ -101,5 +139,6 @@ const cli_demo_section cli_demo_sections[] = {
     {"The 8 symmetries", cli_demo_symmetries},
     {"Lines, pseudo-rotations and rotated boards", cli_demo_lines},
     {"Attacks: Hyatt's rotated bitboards", cli_demo_attacks},
+    {"Othello: moves, and flips by line lookup", cli_demo_othello},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);

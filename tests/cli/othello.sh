@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Golden tests for othello show, moves, play and perft (the demo, its Othello
+# section included, is checked whole by tests/cli/sym.sh).
+# usage: tests/cli/othello.sh path/to/bitboard     (UPDATE=1 to rewrite goldens)
+set -u
+BIN=${1:-build/bitboard}
+here=$(cd "$(dirname "$0")" && pwd)
+GOLDEN=$here/othello
+. "$here/golden.lib"
+
+start='---------------------------OX------XO--------------------------- X'
+tiger='------------------XO------XXX------OXX-----O-------------------- O'
+# white has no move, black has g8; then the full board
+white_pass='XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-X O'
+over='XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOX O'
+
+# show: every format; the position string in its spellings; --moves
+golden_case show-start 0 othello show
+golden_case show-start-named 0 othello show START
+golden_case show-string 0 othello show "$start"
+golden_case show-respelled 0 othello show '...........................o*......*o........................... x'
+golden_case show-white 0 othello show "$tiger"
+golden_case show-hex 0 -o hex othello show "$tiger"
+golden_case show-squares 0 -o squares othello show
+golden_case show-json 0 -o json othello show "$tiger"
+golden_case show-moves 0 othello show --moves f5d6c3d3c4
+golden_case show-moves-position 0 othello show "$tiger" --moves=f4
+golden_case show-must-pass 0 othello show "$white_pass"
+golden_case show-game-over 0 othello show "$over"
+golden_case show-game-over-json 0 -o json othello show "$over"
+
+# moves: the legal squares; one square's flips; every method gives the same
+golden_case moves-start 0 othello moves
+golden_case moves-position 0 othello moves "$tiger"
+golden_case moves-squares 0 -o squares othello moves "$tiger"
+golden_case moves-hex 0 -o hex othello moves --moves f5d6
+golden_case moves-json 0 -o json othello moves "$tiger"
+golden_case moves-must-pass 0 othello moves "$white_pass"
+golden_case moves-game-over 0 othello moves "$over"
+golden_case moves-flips 0 othello moves "$tiger" b3
+golden_case moves-flips-start 0 othello moves F5
+golden_case moves-flips-squares 0 -o squares othello moves "$tiger" b3
+golden_case moves-flips-json 0 -o json othello moves "$tiger" b3
+golden_case moves-flips-many 0 othello moves e3 --moves f5d6c3d3c4f4f6f3e6e7d7g6
+for m in lookup shifts avx2 avx512 LOOKUP; do
+    if "$BIN" othello moves --method $m > /dev/null 2>&1; then
+        golden_case moves-position 0 othello moves "$tiger" --method $m
+        golden_case moves-flips-many 0 othello moves e3 --moves f5d6c3d3c4f4f6f3e6e7d7g6 --method=$m
+    else
+        echo "SKIP moves-method-$m: not available here"
+        golden_case "err-method-$m-unavailable" 2 othello moves --method $m
+    fi
+done
+
+# play: moves in any case, spaced or not, passes implicit and explicit
+golden_case play-tiger 0 othello play start f5d6c3 D3 c4
+golden_case play-spaced 0 othello play start 'f5 d6 c3 d3 c4'
+golden_case play-hex 0 -o hex othello play start f5d6c3d3c4
+golden_case play-json 0 -o json othello play start f5d6c3d3c4
+golden_case play-implicit-pass 0 othello play "$white_pass" g8
+golden_case play-pass-pa 0 othello play "$white_pass" PA g8
+golden_case play-pass-dashes 0 othello play "$white_pass" -- g8
+# a whole game with three passes: written, as --, left out
+game=e6f4c3d6e3c4d3d2b3f6f5g6g4b2d1h3f7b4b5c2g5g3b1e1h4e8g8e2g7a2h2h8c6g2e7h6f1d8c1c5f2c7a1a5a3g1f8d7f3a4b6a6h1PAb7a7a8b8c8PAh7PAh5
+golden_case play-game 0 othello play start "$game"
+golden_case play-game 0 othello play start "${game//PA/--}"
+golden_case play-game 0 othello play start "${game//PA/}"
+golden_case play-nothing 0 -o hex othello play "$tiger"
+
+# perft: counts (quiet: the rate on stderr changes run to run), every
+# convention, --each, -o json, methods, threads, from a position
+golden_case perft-5 0 othello perft 5 --quiet
+golden_case perft-0 0 othello perft 0 --quiet
+golden_case perft-each 0 othello perft 7 --each --quiet
+golden_case perft-each-json 0 -o json othello perft 4 --each --quiet
+golden_case perft-json 0 -o json othello perft 6 --convention bik --quiet
+golden_case perft-position 0 othello perft 4 "$tiger" --quiet
+golden_case perft-moves 0 othello perft 4 --moves f5d6c3d3c4 --quiet
+golden_case perft-must-pass 0 othello perft 3 "$white_pass" --each --quiet
+golden_case perft-game-over 0 othello perft 2 "$over" --each --quiet
+for c in oeis bik nopass; do
+    golden_case perft-must-pass-$c 0 othello perft 3 "$white_pass" --each --quiet --convention $c
+    golden_case perft-game-over-$c 0 othello perft 2 "$over" --each --quiet --convention=$c
+done
+golden_case perft-5 0 othello perft 5 --quiet --threads 2
+golden_case perft-5 0 othello perft 5 --quiet --method lookup
+golden_case perft-each 0 othello perft 7 --each --quiet --convention nopass
+# without --quiet: the count on stdout, one rate line on stderr
+check_rate() {
+    local out err ok=1
+    out=$("$BIN" othello perft 5 2> /tmp/othello-rate.$$) || { echo "FAIL perft-rate: exit status $?"; ok=0; }
+    err=$(cat /tmp/othello-rate.$$); rm -f /tmp/othello-rate.$$
+    [ "$out" = 1396 ] || { echo "FAIL perft-rate: stdout '$out'"; ok=0; }
+    [[ $err =~ ^perft:\ 1396\ leaves\ in\ [0-9.]+\ s:\ [0-9.]+\ M\ leaves/s\ \(oeis,\ 1\ thread\)$ ]] ||
+        { echo "FAIL perft-rate: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_rate
+
+# Errors: a message naming what and where, exit status 2
+golden_case err-no-sub 2 othello
+golden_case err-sub 2 othello frob
+golden_case err-short 2 othello show 'XO X'
+golden_case err-long 2 othello show "-$start"
+golden_case err-cell 2 othello show "${start/OX/OZ}"
+golden_case err-side-missing 2 othello show "${start% X}"
+golden_case err-side-split 2 othello show "${start% X}" X
+golden_case err-side-bad 2 othello show "${start% X} B"
+golden_case err-trailing 2 othello show "$start O"
+golden_case err-show-extra 2 othello show start start
+golden_case err-moves-square 2 othello moves start i9
+golden_case err-moves-extra 2 othello moves start f5 d6
+golden_case err-moves-occupied 2 othello moves e4
+golden_case err-moves-flips-nothing 2 othello moves a1
+golden_case err-moves-option 2 othello moves --moves f5i9
+golden_case err-moves-option-illegal 2 othello show --moves f5d6c3d3c4a1
+golden_case err-moves-option-twice 2 othello show --moves f5 --moves d6
+golden_case err-moves-option-missing 2 othello show --moves
+golden_case err-play-none 2 othello play
+golden_case err-play-occupied 2 othello play start f5d6 f5
+golden_case err-play-flips-nothing 2 othello play start f5 a1
+golden_case err-play-not-a-move 2 othello play start f5d6x3
+golden_case err-play-pass 2 othello play start PA
+golden_case err-play-game-over 2 othello play "$over" a1
+golden_case err-play-moves-option 2 othello play start --moves f5
+golden_case err-play-position 2 othello play f5d6
+golden_case err-perft-none 2 othello perft
+golden_case err-perft-depth 2 othello perft x
+golden_case err-perft-depth-negative 2 othello perft -1
+golden_case err-perft-depth-big 2 othello perft 61
+golden_case err-perft-extra 2 othello perft 3 start start
+golden_case err-perft-position 2 othello perft 3 "${start/OX/O}"
+golden_case err-convention 2 othello perft 3 --convention chess
+golden_case err-convention-missing 2 othello perft 3 --convention
+golden_case err-convention-twice 2 othello perft 3 --convention bik --convention oeis
+golden_case err-convention-show 2 othello show --convention bik
+golden_case err-each-moves 2 othello moves --each
+golden_case err-threads 2 othello perft 3 --threads 0
+golden_case err-threads-word 2 othello perft 3 --threads two
+golden_case err-threads-missing 2 othello perft 3 --threads
+golden_case err-method 2 othello moves --method fancy
+golden_case err-method-missing 2 othello moves --method
+golden_case err-method-twice 2 othello moves --method lookup --method shifts
+golden_case err-option 2 othello show --frob
+golden_case err-escape 2 othello show $'\e[2J'
+
+# Help
+golden_case help-othello 0 help othello
+golden_case help-othello-flag 0 othello -h
+
+golden_finish cli-othello
