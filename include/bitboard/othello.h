@@ -48,10 +48,10 @@
  *   bb_othello_discs(pos, color)     the number of discs of that colour (0 black, 1 white)
  *   bb_othello_score(pos)            black's discs minus white's, with the empty squares given to the
  *                                    winner (the usual final score); for any position
- *   bb_othello_parse(text, pos, err)     reads a board string: 64 characters (a1 b1 ... h8; X or *
- *                                    black, O white, - or . empty), a space, then the side to move
- *                                    X or O: 0 and *pos, or -1 and *err (may be NULL) naming the
- *                                    position of the fault
+ *   bb_othello_parse(text, pos, err)     reads a board string: 64 characters (a1 b1 ... h8; X, x or *
+ *                                    black, O or o white, - or . empty), white space, then the side
+ *                                    to move X or O (white space around is ignored): 0 and *pos, or
+ *                                    -1 and *err (may be NULL) naming the position of the fault
  *   bb_othello_format(buf, size, pos)    writes pos as a board string and side (66 characters and NUL);
  *                                    returns the length needed, like snprintf
  *   bb_othello_format_diagram(buf, size, pos)  writes an 8-row diagram, row 1 on top, with the side
@@ -63,7 +63,8 @@
  *                                    *err naming it and its position in the text
  *   bb_othello_normalize_transcript(buf, size, text, err)  the transcript turned by the one symmetry
  *                                    that makes its first move f5 (as game databases store it), in
- *                                    lower case without passes; returns the length needed, or
+ *                                    lower case without passes (a pass at the end is left out like
+ *                                    every pass); returns the length needed, or
  *                                    (size_t)-1 and *err for a text that is not a transcript from
  *                                    the start
  *
