@@ -1,0 +1,148 @@
+/* perft's AVX-512 walk: the children of a node eight at a time, one move per
+ * 64-bit lane.  Two plies from the leaves it makes eight children in one
+ * register (their flips by shifts in the 8 directions, each direction one
+ * parallel-prefix run for all lanes), finds the children's moves the same
+ * way, and adds their popcounts; a child with no move (pass or game end) is
+ * counted by the scalar rule.  Higher up, the flips of eight moves come from
+ * the same vector code and the children are walked one by one.  Compiled with
+ * target attributes, used where bb__perft_avx512_available() says so.     */
+#include "perft_kernels.h"
+
+#if BB__DISPATCH
+#include <immintrin.h>
+
+#define T __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt,bmi,bmi2")))
+
+int bb__perft_avx512_available(void)
+{
+    return bb_cpu_has(BB_CPU_AVX512) && __builtin_cpu_supports("avx512vpopcntdq");
+}
+
+#define SLL(v, d) _mm512_slli_epi64((v), (d))
+#define SRL(v, d) _mm512_srli_epi64((v), (d))
+#define AND(a, b) _mm512_and_si512((a), (b))
+/* a | (b & c) */
+#define OR_AND(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xF8)
+
+/* The flips of the moves x (one bit a lane, or 0) along direction pair d,
+ * added to f: m = the discs of o a run may cross (broadcast), pl = m & m << d. */
+#define FLIPS_DIR(f, p, m, pl, x, d)                                               \
+    do {                                                                           \
+        __m512i pr_ = SRL(pl, d);                                                  \
+        __m512i l_ = AND(m, SLL(x, d)), r_ = AND(m, SRL(x, d));                    \
+        l_ = OR_AND(l_, m, SLL(l_, d)), r_ = OR_AND(r_, m, SRL(r_, d));            \
+        l_ = OR_AND(l_, pl, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
+        l_ = OR_AND(l_, pl, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
+        f = _mm512_mask_or_epi64(f, _mm512_test_epi64_mask(p, SLL(l_, d)), f, l_); \
+        f = _mm512_mask_or_epi64(f, _mm512_test_epi64_mask(p, SRL(r_, d)), f, r_); \
+    } while (0)
+
+/* The discs flipped by p playing each lane's move x (0 in unused lanes). */
+static inline T __m512i vflips(uint64_t p, uint64_t o, __m512i x)
+{
+    uint64_t oi = o & BB__PERFT_INNER;
+    __m512i vp = _mm512_set1_epi64((long long)p);
+    __m512i vo = _mm512_set1_epi64((long long)o), voi = _mm512_set1_epi64((long long)oi);
+    __m512i f = _mm512_setzero_si512();
+    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 1))), x, 1);
+    FLIPS_DIR(f, vp, vo, _mm512_set1_epi64((long long)(o & (o << 8))), x, 8);
+    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 7))), x, 7);
+    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 9))), x, 9);
+    return f;
+}
+
+/* The moves of p (a lane each) along direction pair d over the crossable discs m. */
+#define MOVES_DIR(mv, p, m, d)                                                      \
+    do {                                                                            \
+        __m512i pl_ = AND(m, SLL(m, d));                                            \
+        __m512i pr_ = SRL(pl_, d);                                                  \
+        __m512i l_ = AND(m, SLL(p, d)), r_ = AND(m, SRL(p, d));                     \
+        l_ = OR_AND(l_, m, SLL(l_, d)), r_ = OR_AND(r_, m, SRL(r_, d));             \
+        l_ = OR_AND(l_, pl_, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
+        l_ = OR_AND(l_, pl_, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
+        mv = _mm512_ternarylogic_epi64(mv, SLL(l_, d), SRL(r_, d), 0xFE);           \
+    } while (0)
+
+/* Each lane's moves for (p to move, o), empty squares e. */
+static inline T __m512i vmoves(__m512i p, __m512i o, __m512i e)
+{
+    __m512i oi = AND(o, _mm512_set1_epi64((long long)BB__PERFT_INNER));
+    __m512i mv = _mm512_setzero_si512();
+    MOVES_DIR(mv, p, oi, 1);
+    MOVES_DIR(mv, p, o, 8);
+    MOVES_DIR(mv, p, oi, 7);
+    MOVES_DIR(mv, p, oi, 9);
+    return AND(mv, e);
+}
+
+/* Takes up to 8 moves off *m into lanes; *k = how many. */
+static inline T __m512i take8(uint64_t *m, int *k)
+{
+    uint64_t xs[8] = {0};
+    uint64_t r = *m;
+    int i = 0;
+    for (; i < 8 && r; i++) {
+        xs[i] = r & (0 - r);
+        r &= r - 1;
+    }
+    *m = r;
+    *k = i;
+    return _mm512_loadu_si512((const void *)xs);
+}
+
+/* The count two plies deep of (p to move, o) with moves m (not 0). */
+static T uint64_t perft2(uint64_t p, uint64_t o, uint64_t m, int conv)
+{
+    __m512i acc = _mm512_setzero_si512();
+    __m512i vp = _mm512_set1_epi64((long long)p), vo = _mm512_set1_epi64((long long)o);
+    __m512i ve = _mm512_set1_epi64((long long)~(p | o));
+    uint64_t extra = 0;
+    while (m) {
+        int k;
+        __m512i x = take8(&m, &k);
+        __mmask8 valid = (__mmask8)((1u << k) - 1);
+        __m512i f = vflips(p, o, x);
+        __m512i cp = _mm512_xor_si512(vo, f);                      /* the child's side to move */
+        __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);    /* p ^ f ^ x */
+        __m512i mv = vmoves(cp, co, _mm512_andnot_si512(x, ve));
+        acc = _mm512_add_epi64(acc, _mm512_maskz_popcnt_epi64(valid, mv));
+        __mmask8 none = _mm512_mask_testn_epi64_mask(valid, mv, mv);
+        if (none) { /* a pass or a game end: rare */
+            uint64_t cps[8], cos[8];
+            _mm512_storeu_si512((void *)cps, cp);
+            _mm512_storeu_si512((void *)cos, co);
+            for (unsigned b = none; b; b &= b - 1) {
+                int i = __builtin_ctz(b);
+                extra += bb__perft_leaf(cps[i], cos[i], conv);
+            }
+        }
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(acc) + extra;
+}
+
+T uint64_t bb__perft_avx512(uint64_t p, uint64_t o, int d, int conv)
+{
+    uint64_t m = bb__perft_moves(p, o);
+    if (!m) {
+        uint64_t mo = bb__perft_moves(o, p);
+        if (!mo) return conv == BB_OTHELLO_OEIS ? 0 : 1; /* game over */
+        if (conv == BB_OTHELLO_NOPASS) return bb__perft_avx512(o, p, d, conv);
+        return d == 1 ? 1 : bb__perft_avx512(o, p, d - 1, conv);
+    }
+    if (d == 1) return (uint64_t)__builtin_popcountll(m);
+    if (d == 2) return perft2(p, o, m, conv);
+    uint64_t n = 0;
+    while (m) {
+        int k;
+        __m512i x = take8(&m, &k);
+        uint64_t xs[8], fs[8];
+        _mm512_storeu_si512((void *)xs, x);
+        _mm512_storeu_si512((void *)fs, vflips(p, o, x));
+        for (int i = 0; i < k; i++) n += bb__perft_avx512(o ^ fs[i], p ^ fs[i] ^ xs[i], d - 1, conv);
+    }
+    return n;
+}
+
+#else
+typedef int bb__perft_avx512_unused; /* no run-time paths in this build */
+#endif
