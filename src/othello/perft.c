@@ -146,6 +146,10 @@ static void *worker(void *arg)
 
 #define MAX_THREADS 256
 
+/* 1 if the vector kernel can run here (tests say which kernels they compare). */
+int bb__othello_perft_vector_available(void);
+int bb__othello_perft_vector_available(void) { return pick_kernel(1) != perft_scalar; }
+
 /* bb_othello_perft with the kernel chosen by `vector` (tests compare them). */
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector);
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector)
