@@ -38,7 +38,7 @@ int bb__perft_avx512_available(void)
     } while (0)
 
 /* The discs flipped by p playing each lane's move x (0 in unused lanes). */
-static inline T __m512i vflips(uint64_t p, uint64_t o, __m512i x)
+static inline T __attribute__((always_inline)) __m512i vflips(uint64_t p, uint64_t o, __m512i x)
 {
     uint64_t oi = o & BB__PERFT_INNER;
     __m512i vp = _mm512_set1_epi64((long long)p);
@@ -48,6 +48,18 @@ static inline T __m512i vflips(uint64_t p, uint64_t o, __m512i x)
     FLIPS_DIR(f, vp, vo, _mm512_set1_epi64((long long)(o & (o << 8))), x, 8);
     FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 7))), x, 7);
     FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 9))), x, 9);
+    return f;
+}
+
+/* The same with a different board in each lane. */
+static inline T __attribute__((always_inline)) __m512i vflips_lanes(__m512i vp, __m512i vo, __m512i x)
+{
+    __m512i voi = AND(vo, _mm512_set1_epi64((long long)BB__PERFT_INNER));
+    __m512i f = _mm512_setzero_si512();
+    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 1)), x, 1);
+    FLIPS_DIR(f, vp, vo, AND(vo, SLL(vo, 8)), x, 8);
+    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 7)), x, 7);
+    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 9)), x, 9);
     return f;
 }
 
@@ -64,7 +76,7 @@ static inline T __m512i vflips(uint64_t p, uint64_t o, __m512i x)
     } while (0)
 
 /* Each lane's moves for (p to move, o), empty squares e. */
-static inline T __m512i vmoves(__m512i p, __m512i o, __m512i e)
+static inline T __attribute__((always_inline)) __m512i vmoves(__m512i p, __m512i o, __m512i e)
 {
     __m512i oi = AND(o, _mm512_set1_epi64((long long)BB__PERFT_INNER));
     __m512i mv = _mm512_setzero_si512();
@@ -76,7 +88,7 @@ static inline T __m512i vmoves(__m512i p, __m512i o, __m512i e)
 }
 
 /* Takes up to 8 moves off *m into lanes; *k = how many. */
-static inline T __m512i take8(uint64_t *m, int *k)
+static inline T __attribute__((always_inline)) __m512i take8(uint64_t *m, int *k)
 {
     uint64_t xs[8] = {0};
     uint64_t r = *m;
@@ -120,28 +132,115 @@ static T uint64_t perft2(uint64_t p, uint64_t o, uint64_t m, int conv)
     return (uint64_t)_mm512_reduce_add_epi64(acc) + extra;
 }
 
-T uint64_t bb__perft_avx512(uint64_t p, uint64_t o, int d, int conv)
+static T uint64_t walk(uint64_t p, uint64_t o, int d, int conv);
+
+/* Grandchildren, a full register at a time: the moves of several nodes one
+ * ply from the leaves' parents, queued as (p, o, move) and counted 8 at once. */
+typedef struct {
+    uint64_t p[8], o[8], x[8];
+    int n;
+    __m512i acc;
+    uint64_t extra;
+} leaf_queue;
+
+/* Counts the first n queued moves (their children one ply deep). */
+static inline T __attribute__((always_inline)) void flush(leaf_queue *q, int conv)
+{
+    __mmask8 valid = (__mmask8)((1u << q->n) - 1);
+    __m512i vp = _mm512_loadu_si512((const void *)q->p), vo = _mm512_loadu_si512((const void *)q->o);
+    __m512i x = _mm512_maskz_loadu_epi64(valid, q->x);
+    __m512i f = vflips_lanes(vp, vo, x);
+    __m512i cp = _mm512_xor_si512(vo, f);
+    __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);
+    __m512i e = _mm512_ternarylogic_epi64(vp, vo, x, 0x01); /* ~(p | o | x) */
+    __m512i mv = vmoves(cp, co, e);
+    q->acc = _mm512_add_epi64(q->acc, _mm512_maskz_popcnt_epi64(valid, mv));
+    __mmask8 none = _mm512_mask_testn_epi64_mask(valid, mv, mv);
+    if (none) {
+        uint64_t cps[8], cos[8];
+        _mm512_storeu_si512((void *)cps, cp);
+        _mm512_storeu_si512((void *)cos, co);
+        for (unsigned b = none; b; b &= b - 1) {
+            int i = __builtin_ctz(b);
+            q->extra += bb__perft_leaf(cps[i], cos[i], conv);
+        }
+    }
+    q->n = 0;
+}
+
+/* The count three plies deep of (p to move, o) with moves m (not 0). */
+static T uint64_t perft3(uint64_t p, uint64_t o, uint64_t m, int conv)
+{
+    __m512i vp = _mm512_set1_epi64((long long)p), vo = _mm512_set1_epi64((long long)o);
+    __m512i ve = _mm512_set1_epi64((long long)~(p | o));
+    leaf_queue q;
+    q.n = 0, q.acc = _mm512_setzero_si512(), q.extra = 0;
+    while (m) {
+        int k;
+        __m512i x = take8(&m, &k);
+        __m512i f = vflips(p, o, x);
+        __m512i cp = _mm512_xor_si512(vo, f);
+        __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);
+        __m512i mv = vmoves(cp, co, _mm512_andnot_si512(x, ve));
+        uint64_t cps[8], cos[8], cms[8];
+        _mm512_storeu_si512((void *)cps, cp);
+        _mm512_storeu_si512((void *)cos, co);
+        _mm512_storeu_si512((void *)cms, mv);
+        for (int i = 0; i < k; i++) {
+            uint64_t cm = cms[i];
+            if (!cm) { q.extra += walk(cps[i], cos[i], 2, conv); continue; } /* pass or game over */
+            do {
+                q.p[q.n] = cps[i], q.o[q.n] = cos[i], q.x[q.n] = cm & (0 - cm);
+                cm &= cm - 1;
+                if (++q.n == 8) flush(&q, conv);
+            } while (cm);
+        }
+    }
+    if (q.n) flush(&q, conv);
+    return (uint64_t)_mm512_reduce_add_epi64(q.acc) + q.extra;
+}
+
+/* The count d >= 2 plies deep of (p to move, o) with moves m (not 0): the
+ * children's flips and moves eight at a time, then each child's subtree. */
+static T uint64_t walk_m(uint64_t p, uint64_t o, uint64_t m, int d, int conv)
+{
+    if (d == 2) return perft2(p, o, m, conv);
+    if (d == 3) return perft3(p, o, m, conv);
+    __m512i vp = _mm512_set1_epi64((long long)p), vo = _mm512_set1_epi64((long long)o);
+    __m512i ve = _mm512_set1_epi64((long long)~(p | o));
+    uint64_t n = 0;
+    while (m) {
+        int k;
+        __m512i x = take8(&m, &k);
+        __m512i f = vflips(p, o, x);
+        __m512i cp = _mm512_xor_si512(vo, f);
+        __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);
+        __m512i mv = vmoves(cp, co, _mm512_andnot_si512(x, ve));
+        uint64_t cps[8], cos[8], cms[8];
+        _mm512_storeu_si512((void *)cps, cp);
+        _mm512_storeu_si512((void *)cos, co);
+        _mm512_storeu_si512((void *)cms, mv);
+        for (int i = 0; i < k; i++)
+            n += cms[i] ? walk_m(cps[i], cos[i], cms[i], d - 1, conv) : walk(cps[i], cos[i], d - 1, conv);
+    }
+    return n;
+}
+
+/* The count of (p to move, o) d >= 1 plies deep. */
+static T uint64_t walk(uint64_t p, uint64_t o, int d, int conv)
 {
     uint64_t m = bb__perft_moves(p, o);
     if (!m) {
         uint64_t mo = bb__perft_moves(o, p);
         if (!mo) return conv == BB_OTHELLO_OEIS ? 0 : 1; /* game over */
-        if (conv == BB_OTHELLO_NOPASS) return bb__perft_avx512(o, p, d, conv);
-        return d == 1 ? 1 : bb__perft_avx512(o, p, d - 1, conv);
+        if (conv == BB_OTHELLO_NOPASS) return walk(o, p, d, conv);
+        return d == 1 ? 1 : walk(o, p, d - 1, conv);
     }
     if (d == 1) return (uint64_t)__builtin_popcountll(m);
-    if (d == 2) return perft2(p, o, m, conv);
-    uint64_t n = 0;
-    while (m) {
-        int k;
-        __m512i x = take8(&m, &k);
-        uint64_t xs[8], fs[8];
-        _mm512_storeu_si512((void *)xs, x);
-        _mm512_storeu_si512((void *)fs, vflips(p, o, x));
-        for (int i = 0; i < k; i++) n += bb__perft_avx512(o ^ fs[i], p ^ fs[i] ^ xs[i], d - 1, conv);
-    }
-    return n;
+    return walk_m(p, o, m, d, conv);
 }
+
+T uint64_t bb__perft_avx512(uint64_t p, uint64_t o, int d, int conv) { return walk(p, o, d, conv); }
 
 #else
 typedef int bb__perft_avx512_unused; /* no run-time paths in this build */
