@@ -11,11 +11,12 @@
 #if BB__DISPATCH
 #include <immintrin.h>
 
-#define T __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt,bmi,bmi2")))
+#define T __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi,bmi2")))
 
 int bb__perft_avx512_available(void)
 {
-    return bb_cpu_has(BB_CPU_AVX512) && __builtin_cpu_supports("avx512vpopcntdq");
+    return bb_cpu_has(BB_CPU_AVX512) && __builtin_cpu_supports("avx512vpopcntdq") &&
+           __builtin_cpu_supports("avx512vbmi2");
 }
 
 #define SLL(v, d) _mm512_slli_epi64((v), (d))
@@ -134,70 +135,88 @@ static T uint64_t perft2(uint64_t p, uint64_t o, uint64_t m, int conv)
 
 static T uint64_t walk(uint64_t p, uint64_t o, int d, int conv);
 
-/* Grandchildren, a full register at a time: the moves of several nodes one
- * ply from the leaves' parents, queued as (p, o, move) and counted 8 at once. */
-typedef struct {
-    uint64_t p[8], o[8], x[8];
-    int n;
-    __m512i acc;
-    uint64_t extra;
-} leaf_queue;
-
-/* Counts the first n queued moves (their children one ply deep). */
-static inline T __attribute__((always_inline)) void flush(leaf_queue *q, int conv)
+/* The square numbers of m's bits, in order, as bytes (VBMI2 compress). */
+static inline T __attribute__((always_inline)) __m512i squares_of(uint64_t m)
 {
-    __mmask8 valid = (__mmask8)((1u << q->n) - 1);
-    __m512i vp = _mm512_loadu_si512((const void *)q->p), vo = _mm512_loadu_si512((const void *)q->o);
-    __m512i x = _mm512_maskz_loadu_epi64(valid, q->x);
-    __m512i f = vflips_lanes(vp, vo, x);
-    __m512i cp = _mm512_xor_si512(vo, f);
-    __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);
-    __m512i e = _mm512_ternarylogic_epi64(vp, vo, x, 0x01); /* ~(p | o | x) */
-    __m512i mv = vmoves(cp, co, e);
-    q->acc = _mm512_add_epi64(q->acc, _mm512_maskz_popcnt_epi64(valid, mv));
-    __mmask8 none = _mm512_mask_testn_epi64_mask(valid, mv, mv);
-    if (none) {
-        uint64_t cps[8], cos[8];
-        _mm512_storeu_si512((void *)cps, cp);
-        _mm512_storeu_si512((void *)cos, co);
-        for (unsigned b = none; b; b &= b - 1) {
-            int i = __builtin_ctz(b);
-            q->extra += bb__perft_leaf(cps[i], cos[i], conv);
-        }
-    }
-    q->n = 0;
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46,
+                                         45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28,
+                                         27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
+                                         9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_maskz_compress_epi8(m, iota);
 }
 
-/* The count three plies deep of (p to move, o) with moves m (not 0). */
+/* Lanes of one bit each from 8 square-number bytes at s. */
+static inline T __attribute__((always_inline)) __m512i bits_at(const uint8_t *s)
+{
+    __m512i idx = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)s));
+    return _mm512_sllv_epi64(_mm512_set1_epi64(1), idx);
+}
+
+/* The lanes in use when n items are left: the lowest min(n, 8). */
+static inline __mmask8 lanes_for(int n) { return (__mmask8)(n >= 8 ? 0xFF : (1u << n) - 1); }
+
+/* Most moves a position has, rounded up to whole registers (the known
+ * maximum is 33). */
+#define MAX_MOVES 64
+
+/* The count three plies deep of (p to move, o) with moves m (not 0): the
+ * children eight at a time, then all the grandchildren's moves as one list
+ * (square, parent child) counted a full register at a time. */
 static T uint64_t perft3(uint64_t p, uint64_t o, uint64_t m, int conv)
 {
+    _Alignas(64) uint8_t msq[64];
+    _Alignas(64) uint64_t cps[MAX_MOVES], cos[MAX_MOVES], cms[MAX_MOVES];
+    _Alignas(64) uint8_t gsq[MAX_MOVES * 64 + 64], gown[MAX_MOVES * 64 + 64];
     __m512i vp = _mm512_set1_epi64((long long)p), vo = _mm512_set1_epi64((long long)o);
     __m512i ve = _mm512_set1_epi64((long long)~(p | o));
-    leaf_queue q;
-    q.n = 0, q.acc = _mm512_setzero_si512(), q.extra = 0;
-    while (m) {
-        int k;
-        __m512i x = take8(&m, &k);
+    uint64_t extra = 0;
+    int nm = __builtin_popcountll(m), ng = 0;
+    _mm512_store_si512((void *)msq, squares_of(m));
+    for (int j = 0; j < nm; j += 8) {
+        __mmask8 valid = lanes_for(nm - j);
+        __m512i x = _mm512_maskz_mov_epi64(valid, bits_at(msq + j));
         __m512i f = vflips(p, o, x);
         __m512i cp = _mm512_xor_si512(vo, f);
         __m512i co = _mm512_ternarylogic_epi64(vp, f, x, 0x96);
-        __m512i mv = vmoves(cp, co, _mm512_andnot_si512(x, ve));
-        uint64_t cps[8], cos[8], cms[8];
-        _mm512_storeu_si512((void *)cps, cp);
-        _mm512_storeu_si512((void *)cos, co);
-        _mm512_storeu_si512((void *)cms, mv);
-        for (int i = 0; i < k; i++) {
-            uint64_t cm = cms[i];
-            if (!cm) { q.extra += walk(cps[i], cos[i], 2, conv); continue; } /* pass or game over */
-            do {
-                q.p[q.n] = cps[i], q.o[q.n] = cos[i], q.x[q.n] = cm & (0 - cm);
-                cm &= cm - 1;
-                if (++q.n == 8) flush(&q, conv);
-            } while (cm);
+        __m512i mv = _mm512_maskz_mov_epi64(valid, vmoves(cp, co, _mm512_andnot_si512(x, ve)));
+        _mm512_store_si512((void *)(cps + j), cp);
+        _mm512_store_si512((void *)(cos + j), co);
+        _mm512_store_si512((void *)(cms + j), mv);
+        for (unsigned b = _mm512_mask_testn_epi64_mask(valid, mv, mv); b; b &= b - 1) {
+            int i = j + __builtin_ctz(b); /* a pass or a game over: rare */
+            extra += walk(cps[i], cos[i], 2, conv);
         }
     }
-    if (q.n) flush(&q, conv);
-    return (uint64_t)_mm512_reduce_add_epi64(q.acc) + q.extra;
+    for (int i = 0; i < nm; i++) {
+        _mm512_storeu_si512((void *)(gsq + ng), squares_of(cms[i]));
+        _mm512_storeu_si512((void *)(gown + ng), _mm512_set1_epi8((char)i));
+        ng += __builtin_popcountll(cms[i]);
+    }
+    __m512i acc = _mm512_setzero_si512();
+    for (int j = 0; j < ng; j += 8) {
+        __mmask8 valid = lanes_for(ng - j);
+        __m512i own = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(gown + j)));
+        __m512i gp = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, own, cps, 8);
+        __m512i go = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, own, cos, 8);
+        __m512i x = _mm512_maskz_mov_epi64(valid, bits_at(gsq + j));
+        __m512i f = vflips_lanes(gp, go, x);
+        __m512i cp = _mm512_xor_si512(go, f);
+        __m512i co = _mm512_ternarylogic_epi64(gp, f, x, 0x96);
+        __m512i e = _mm512_ternarylogic_epi64(gp, go, x, 0x01); /* ~(p | o | x) */
+        __m512i mv = vmoves(cp, co, e);
+        acc = _mm512_add_epi64(acc, _mm512_maskz_popcnt_epi64(valid, mv));
+        __mmask8 none = _mm512_mask_testn_epi64_mask(valid, mv, mv);
+        if (none) { /* a pass or a game end: rare */
+            uint64_t c1[8], c2[8];
+            _mm512_storeu_si512((void *)c1, cp);
+            _mm512_storeu_si512((void *)c2, co);
+            for (unsigned b = none; b; b &= b - 1) {
+                int i = __builtin_ctz(b);
+                extra += bb__perft_leaf(c1[i], c2[i], conv);
+            }
+        }
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(acc) + extra;
 }
 
 /* The count d >= 2 plies deep of (p to move, o) with moves m (not 0): the
