@@ -34,8 +34,8 @@ int bb__perft_avx512_available(void)
         l_ = OR_AND(l_, m, SLL(l_, d)), r_ = OR_AND(r_, m, SRL(r_, d));            \
         l_ = OR_AND(l_, pl, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
         l_ = OR_AND(l_, pl, SLL(l_, 2 * (d))), r_ = OR_AND(r_, pr_, SRL(r_, 2 * (d))); \
-        f = _mm512_mask_or_epi64(f, _mm512_test_epi64_mask(p, SLL(l_, d)), f, l_); \
-        f = _mm512_mask_or_epi64(f, _mm512_test_epi64_mask(p, SRL(r_, d)), f, r_); \
+        f = _mm512_ternarylogic_epi64(f, _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(p, SLL(l_, d)), l_), \
+                                      _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(p, SRL(r_, d)), r_), 0xFE); \
     } while (0)
 
 /* The discs flipped by p playing each lane's move x (0 in unused lanes). */
@@ -44,24 +44,24 @@ static inline T __attribute__((always_inline)) __m512i vflips(uint64_t p, uint64
     uint64_t oi = o & BB__PERFT_INNER;
     __m512i vp = _mm512_set1_epi64((long long)p);
     __m512i vo = _mm512_set1_epi64((long long)o), voi = _mm512_set1_epi64((long long)oi);
-    __m512i f = _mm512_setzero_si512();
-    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 1))), x, 1);
-    FLIPS_DIR(f, vp, vo, _mm512_set1_epi64((long long)(o & (o << 8))), x, 8);
-    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 7))), x, 7);
-    FLIPS_DIR(f, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 9))), x, 9);
-    return f;
+    __m512i f1 = _mm512_setzero_si512(), f2 = f1;
+    FLIPS_DIR(f1, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 1))), x, 1);
+    FLIPS_DIR(f2, vp, vo, _mm512_set1_epi64((long long)(o & (o << 8))), x, 8);
+    FLIPS_DIR(f1, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 7))), x, 7);
+    FLIPS_DIR(f2, vp, voi, _mm512_set1_epi64((long long)(oi & (oi << 9))), x, 9);
+    return _mm512_or_si512(f1, f2);
 }
 
 /* The same with a different board in each lane. */
 static inline T __attribute__((always_inline)) __m512i vflips_lanes(__m512i vp, __m512i vo, __m512i x)
 {
     __m512i voi = AND(vo, _mm512_set1_epi64((long long)BB__PERFT_INNER));
-    __m512i f = _mm512_setzero_si512();
-    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 1)), x, 1);
-    FLIPS_DIR(f, vp, vo, AND(vo, SLL(vo, 8)), x, 8);
-    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 7)), x, 7);
-    FLIPS_DIR(f, vp, voi, AND(voi, SLL(voi, 9)), x, 9);
-    return f;
+    __m512i f1 = _mm512_setzero_si512(), f2 = f1;
+    FLIPS_DIR(f1, vp, voi, AND(voi, SLL(voi, 1)), x, 1);
+    FLIPS_DIR(f2, vp, vo, AND(vo, SLL(vo, 8)), x, 8);
+    FLIPS_DIR(f1, vp, voi, AND(voi, SLL(voi, 7)), x, 7);
+    FLIPS_DIR(f2, vp, voi, AND(voi, SLL(voi, 9)), x, 9);
+    return _mm512_or_si512(f1, f2);
 }
 
 /* The moves of p (a lane each) along direction pair d over the crossable discs m. */
@@ -80,12 +80,12 @@ static inline T __attribute__((always_inline)) __m512i vflips_lanes(__m512i vp, 
 static inline T __attribute__((always_inline)) __m512i vmoves(__m512i p, __m512i o, __m512i e)
 {
     __m512i oi = AND(o, _mm512_set1_epi64((long long)BB__PERFT_INNER));
-    __m512i mv = _mm512_setzero_si512();
-    MOVES_DIR(mv, p, oi, 1);
-    MOVES_DIR(mv, p, o, 8);
-    MOVES_DIR(mv, p, oi, 7);
-    MOVES_DIR(mv, p, oi, 9);
-    return AND(mv, e);
+    __m512i m1 = _mm512_setzero_si512(), m2 = m1;
+    MOVES_DIR(m1, p, oi, 1);
+    MOVES_DIR(m2, p, o, 8);
+    MOVES_DIR(m1, p, oi, 7);
+    MOVES_DIR(m2, p, oi, 9);
+    return _mm512_ternarylogic_epi64(m1, m2, e, 0xA8); /* (m1 | m2) & e */
 }
 
 /* Takes up to 8 moves off *m into lanes; *k = how many. */
@@ -161,12 +161,13 @@ static inline __mmask8 lanes_for(int n) { return (__mmask8)(n >= 8 ? 0xFF : (1u 
 
 /* The count three plies deep of (p to move, o) with moves m (not 0): the
  * children eight at a time, then all the grandchildren's moves as one list
- * (square, parent child) counted a full register at a time. */
+ * (square, parent boards) counted a full register at a time. */
 static T uint64_t perft3(uint64_t p, uint64_t o, uint64_t m, int conv)
 {
     _Alignas(64) uint8_t msq[64];
     _Alignas(64) uint64_t cps[MAX_MOVES], cos[MAX_MOVES], cms[MAX_MOVES];
-    _Alignas(64) uint8_t gsq[MAX_MOVES * 64 + 64], gown[MAX_MOVES * 64 + 64];
+    _Alignas(64) uint8_t gsq[MAX_MOVES * 64 + 64];
+    _Alignas(64) uint64_t gp[MAX_MOVES * 64 + 64], go[MAX_MOVES * 64 + 64];
     __m512i vp = _mm512_set1_epi64((long long)p), vo = _mm512_set1_epi64((long long)o);
     __m512i ve = _mm512_set1_epi64((long long)~(p | o));
     uint64_t extra = 0;
@@ -188,21 +189,29 @@ static T uint64_t perft3(uint64_t p, uint64_t o, uint64_t m, int conv)
         }
     }
     for (int i = 0; i < nm; i++) {
+        int n = __builtin_popcountll(cms[i]);
+        __m512i bp = _mm512_set1_epi64((long long)cps[i]), bo = _mm512_set1_epi64((long long)cos[i]);
         _mm512_storeu_si512((void *)(gsq + ng), squares_of(cms[i]));
-        _mm512_storeu_si512((void *)(gown + ng), _mm512_set1_epi8((char)i));
-        ng += __builtin_popcountll(cms[i]);
+        _mm512_storeu_si512((void *)(gp + ng), bp);
+        _mm512_storeu_si512((void *)(go + ng), bo);
+        _mm512_storeu_si512((void *)(gp + ng + 8), bp);
+        _mm512_storeu_si512((void *)(go + ng + 8), bo);
+        for (int t = 16; t < n; t += 8) { /* more than 16 moves: rare */
+            _mm512_storeu_si512((void *)(gp + ng + t), bp);
+            _mm512_storeu_si512((void *)(go + ng + t), bo);
+        }
+        ng += n;
     }
     __m512i acc = _mm512_setzero_si512();
     for (int j = 0; j < ng; j += 8) {
         __mmask8 valid = lanes_for(ng - j);
-        __m512i own = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(gown + j)));
-        __m512i gp = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, own, cps, 8);
-        __m512i go = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), valid, own, cos, 8);
+        __m512i vp2 = _mm512_loadu_si512((const void *)(gp + j));
+        __m512i vo2 = _mm512_loadu_si512((const void *)(go + j));
         __m512i x = _mm512_maskz_mov_epi64(valid, bits_at(gsq + j));
-        __m512i f = vflips_lanes(gp, go, x);
-        __m512i cp = _mm512_xor_si512(go, f);
-        __m512i co = _mm512_ternarylogic_epi64(gp, f, x, 0x96);
-        __m512i e = _mm512_ternarylogic_epi64(gp, go, x, 0x01); /* ~(p | o | x) */
+        __m512i f = vflips_lanes(vp2, vo2, x);
+        __m512i cp = _mm512_xor_si512(vo2, f);
+        __m512i co = _mm512_ternarylogic_epi64(vp2, f, x, 0x96);
+        __m512i e = _mm512_ternarylogic_epi64(vp2, vo2, x, 0x01); /* ~(p | o | x) */
         __m512i mv = vmoves(cp, co, e);
         acc = _mm512_add_epi64(acc, _mm512_maskz_popcnt_epi64(valid, mv));
         __mmask8 none = _mm512_mask_testn_epi64_mask(valid, mv, mv);
