@@ -205,6 +205,15 @@ static void threads_same_counts(void)
             CHECK_EQ64(bb__othello_perft_kernel(p, o, 6, conventions[c], 2, 0), one, "game %d scalar 2 threads", g);
         }
     }
+    /* near the end: games end and sides pass inside the part walked before
+     * the split, whose leaves are counted there */
+    for (int g = 0; g < 40; g++) {
+        uint64_t p, o;
+        random_position(&seed, 54 + (int)(bbt_next(&seed) % 5), &p, &o);
+        for (int c = 0; c < 3; c++)
+            CHECK_EQ64(perft_opts(p, o, 8, conventions[c], 2), naive_perft(p, o, 8, conventions[c]),
+                       "late game %d conv %d, 2 threads", g, c);
+    }
 }
 
 static void vector_matches_scalar(void)
