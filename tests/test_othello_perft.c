@@ -219,7 +219,7 @@ static void threads_same_counts(void)
 static void vector_matches_scalar(void)
 {
     if (!bb__othello_perft_vector_available())
-        SKIP("no AVX-512 (F/BW/VL, VPOPCNTDQ) on this CPU, or a build without run-time paths");
+        SKIP("no AVX-512 (F/BW/VL, VPOPCNTDQ, VBMI2) on this CPU, or a build without run-time paths");
     static const int depths[] = {1, 2, 3, 4, 5};
     uint64_t seed = 0x5CA1A;
     for (int g = 0; g < 150; g++) {
