@@ -62,11 +62,13 @@ static uint64_t perft_scalar(uint64_t p, uint64_t o, int d, int conv)
 
 typedef uint64_t (*perft_kernel)(uint64_t p, uint64_t o, int d, int conv);
 
-/* The kernel for this CPU: vector (1) if asked and it can run, else scalar. */
+/* The kernel: vector 0 scalar; 1 the fastest this CPU runs; 2 AVX2 (if it
+ * runs here, else scalar). */
 static perft_kernel pick_kernel(int vector)
 {
 #if BB__DISPATCH
-    if (vector && bb__perft_avx512_available()) return bb__perft_avx512;
+    if (vector == 1 && bb__perft_avx512_available()) return bb__perft_avx512;
+    if (vector >= 1 && bb__perft_avx2_available()) return bb__perft_avx2;
 #else
     (void)vector;
 #endif
@@ -146,11 +148,21 @@ static void *worker(void *arg)
 
 #define MAX_THREADS 256
 
-/* 1 if the vector kernel can run here (tests say which kernels they compare). */
-int bb__othello_perft_vector_available(void);
-int bb__othello_perft_vector_available(void) { return pick_kernel(1) != perft_scalar; }
+/* Which kernel `vector` (as bb__othello_perft_kernel takes it) runs here:
+ * 0 scalar, 1 AVX2, 2 AVX-512 (tests say which kernels they compare). */
+int bb__othello_perft_vector_kind(int vector);
+int bb__othello_perft_vector_kind(int vector)
+{
+    perft_kernel k = pick_kernel(vector);
+#if BB__DISPATCH
+    if (k == bb__perft_avx512) return 2;
+    if (k == bb__perft_avx2) return 1;
+#endif
+    return k == perft_scalar ? 0 : -1;
+}
 
-/* bb_othello_perft with the kernel chosen by `vector` (tests compare them). */
+/* bb_othello_perft with the kernel chosen by `vector` (0 scalar, 1 the
+ * fastest here, 2 AVX2 where it runs; tests compare them). */
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector);
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector)
 {

@@ -1,6 +1,6 @@
 /* perft's private kernels (src/othello/perft.c and perft_avx512.c): moves
  * and flips by directional shifts, the count one ply from the leaves, and
- * the AVX-512 walk.  Not API. */
+ * the AVX-512 and AVX2 walks.  Not API. */
 #ifndef BB_SRC_OTHELLO_PERFT_KERNELS_H
 #define BB_SRC_OTHELLO_PERFT_KERNELS_H
 
@@ -72,6 +72,10 @@ static inline uint64_t bb__perft_leaf(uint64_t p, uint64_t o, int conv)
 int bb__perft_avx512_available(void);
 /* The count of (p to move, o) d >= 1 plies deep, children eight at a time. */
 uint64_t bb__perft_avx512(uint64_t p, uint64_t o, int d, int conv);
+/* 1 if the CPU runs bb__perft_avx2 (AVX2, POPCNT). */
+int bb__perft_avx2_available(void);
+/* The same, four at a time (perft_avx2.c). */
+uint64_t bb__perft_avx2(uint64_t p, uint64_t o, int d, int conv);
 #endif
 
 #endif
