@@ -1,13 +1,14 @@
 /* bb_othello_perft: the leaves of the Othello game tree, in the three
  * conventions, on one thread or several.
  *
- * The walk has its own kernels (private to this file and perft_avx512.c):
- * moves and flips by directional shifts with Edax-style parallel prefix
- * (two doubling steps instead of six single ones), the last ply counted as
- * popcount(moves), and at two plies from the leaves the children of a node
- * made and counted together: eight at a time in an AVX-512 register where
- * the CPU has it (perft_avx512.c), one at a time otherwise.  opts->method is
- * not used: the perft kernels are the fastest this file knows.
+ * The walk has its own kernels (perft_kernels.h, this file, perft_avx512.c,
+ * perft_avx2.c): moves and flips by directional shifts with Edax-style
+ * parallel prefix (two doubling steps instead of six single ones), the last
+ * ply counted as popcount(moves), and near the leaves the children and
+ * grandchildren made and counted several at a time in vector registers
+ * (eight with AVX-512, four with AVX2) where the CPU has them, one at a time
+ * here otherwise.  opts->method is not used: the perft kernels are the
+ * fastest this file knows.
  *
  * Threads: the tree is expanded a few plies deep into a list of subtrees;
  * opts->threads workers (the caller among them) take them from an atomic

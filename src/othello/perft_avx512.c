@@ -1,11 +1,12 @@
-/* perft's AVX-512 walk: the children of a node eight at a time, one move per
- * 64-bit lane.  Two plies from the leaves it makes eight children in one
- * register (their flips by shifts in the 8 directions, each direction one
- * parallel-prefix run for all lanes), finds the children's moves the same
- * way, and adds their popcounts; a child with no move (pass or game end) is
- * counted by the scalar rule.  Higher up, the flips of eight moves come from
- * the same vector code and the children are walked one by one.  Compiled with
- * target attributes, used where bb__perft_avx512_available() says so.     */
+/* perft's AVX-512 walk: one move per 64-bit lane, eight a register.  The
+ * flips of eight moves come at once (the shifts in the 8 directions, each
+ * direction one parallel-prefix run for all lanes), and so do the eight
+ * children and their moves.  Three plies from the leaves, all the
+ * grandchildren's moves of a node become one list (square bytes by VBMI2
+ * compress, parent boards written beside them) counted a full register at a
+ * time: flips, the resulting boards' moves, VPOPCNTQ.  A board without moves
+ * (pass or game end) is counted by the scalar rule.  Compiled with target
+ * attributes, used where bb__perft_avx512_available() says so.            */
 #include "perft_kernels.h"
 
 #if BB__DISPATCH
