@@ -182,6 +182,9 @@ typedef enum {
 /* Not API: a tuning choice the probe makes by vendor (Intel), for the
  * in-place pass of bb_sym_apply_array over big arrays (src/sym/). */
 #define BB__CPU_PAGES_IN_PLACE (1u << 30)
+/* Not API: instruction sets only the Othello perft kernels need. */
+#define BB__CPU_POPCNT_BMI (1u << 29)             /* POPCNT, BMI1 and BMI2 */
+#define BB__CPU_AVX512_VPOPCNT_VBMI2 (1u << 28)   /* AVX-512 VPOPCNTDQ and VBMI2 */
 /* Nonzero if this CPU and OS support every feature in the mask and this
  * library build may use them (a BB_NO_DISPATCH build uses none: then only 0
  * is supported).  Cheap: the probe runs once per process. */

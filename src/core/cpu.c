@@ -17,7 +17,7 @@ static unsigned cpu_features(void)
 {
     unsigned a, b, c, d, f = 0;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    int osxsave = (c >> 27) & 1;
+    int osxsave = (c >> 27) & 1, popcnt = (c >> 23) & 1;
     unsigned long long xcr0 = osxsave ? xgetbv0() : 0;
     int ymm_ok = (xcr0 & 0x6) == 0x6;    /* SSE and AVX state */
     int zmm_ok = (xcr0 & 0xE6) == 0xE6;  /* plus opmask, ZMM_Hi256, Hi16_ZMM */
@@ -29,6 +29,8 @@ static unsigned cpu_features(void)
     if (gfni) f |= BB_CPU_GFNI;
     if (gfni && avx2 && ymm_ok) f |= BB_CPU_AVX2_GFNI;
     if (avx2 && ymm_ok) f |= BB_CPU_AVX2;
+    if (popcnt && bmi2 && ((b >> 3) & 1)) f |= BB__CPU_POPCNT_BMI;
+    if (avx512 && ((c >> 14) & 1) && ((c >> 6) & 1)) f |= BB__CPU_AVX512_VPOPCNT_VBMI2;
     if (avx512) f |= BB_CPU_AVX512;
     if (gfni && avx512) f |= BB_CPU_AVX512_GFNI;
     unsigned vendor[4] = {0, 0, 0, 0};

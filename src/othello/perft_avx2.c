@@ -11,7 +11,7 @@
 #define T __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define TI __attribute__((target("avx2,popcnt,bmi,bmi2"), always_inline))
 
-int bb__perft_avx2_available(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"); }
+int bb__perft_avx2_available(void) { return bb_cpu_has(BB_CPU_AVX2 | BB__CPU_POPCNT_BMI); }
 
 #define SLL(v, d) _mm256_slli_epi64((v), (d))
 #define SRL(v, d) _mm256_srli_epi64((v), (d))

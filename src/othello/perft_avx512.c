@@ -16,8 +16,7 @@
 
 int bb__perft_avx512_available(void)
 {
-    return bb_cpu_has(BB_CPU_AVX512) && __builtin_cpu_supports("avx512vpopcntdq") &&
-           __builtin_cpu_supports("avx512vbmi2");
+    return bb_cpu_has(BB_CPU_AVX512 | BB__CPU_AVX512_VPOPCNT_VBMI2 | BB__CPU_POPCNT_BMI);
 }
 
 #define SLL(v, d) _mm512_slli_epi64((v), (d))
