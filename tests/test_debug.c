@@ -213,6 +213,15 @@ static void d_format_from_name(void) { bb_format f; sink = (uint64_t)bb_format_f
 static void d_canonical_array_null(void) { bb_canonical_array(buf, NULL, 4, NULL); }
 static void d_canonical_pair_array_null(void) { bb_canonical_pair_array(NULL, buf, 4, NULL); }
 
+static void d_othello_flips(void) { sink = bb_othello_flips(0x10, 0x20, bad_sq); }
+static void d_othello_play_null(void) { sink = (uint64_t)bb_othello_play(NULL, 0); }
+static void d_othello_play_sq(void)
+{
+    bb_othello_pos pos = bb_othello_start();
+    sink = (uint64_t)bb_othello_play(&pos, minus_one);
+}
+static void d_othello_method(void) { sink = bb_othello_flips_with((bb_othello_method)eight, 0x10, 0x20, 0); }
+
 static void library_functions_abort(void)
 {
     expect_abort("bb_sym_from_name", d_sym_from_name, "bitboard: bb_sym_from_name: name is NULL");
@@ -225,6 +234,10 @@ static void library_functions_abort(void)
     expect_abort("bb_pseudo_rotate45_array NULL", d_rot45_array_null, "bitboard: bb_pseudo_rotate45_array: dst is NULL");
     expect_abort("bb_format_from_name", d_format_from_name, "bitboard: bb_format_from_name: name is NULL");
     expect_abort("bb_canonical_array NULL", d_canonical_array_null, "bitboard: bb_canonical_array: src is NULL");
+    expect_abort("bb_othello_flips", d_othello_flips, "sq = 64 out of range");
+    expect_abort("bb_othello_play NULL", d_othello_play_null, "bitboard: bb_othello_play: pos is NULL");
+    expect_abort("bb_othello_play sq", d_othello_play_sq, "bitboard: bb_othello_play: sq = -1 out of range");
+    expect_abort("bb_othello_flips_with", d_othello_method, "bitboard: bb_othello_flips_with: m = 8 out of range");
     expect_abort("bb_canonical_pair_array NULL", d_canonical_pair_array_null,
                  "bitboard: bb_canonical_pair_array: p is NULL");
 }

@@ -370,6 +370,27 @@ static void attacks_out_of_range(void)
     CHECK(bb_attack_method_from_name("magic", NULL) == -1, "NULL result pointer: -1");
 }
 
+/* Othello: a square out of range is masked the same way by every method;
+ * unknown methods and conventions fall back without reading out of bounds. */
+static void othello_out_of_range(void)
+{
+    bb_othello_pos pos = bb_othello_start();
+    static const int bad[] = {64, 65, 127, -1, -64, 1000, -1000000};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t want = bb_othello_flips_shifts(pos.p, pos.o, bad[i] & 63);
+        CHECK_EQ64(bb_othello_flips(pos.p, pos.o, bad[i]), want, "flips sq %d", bad[i]);
+        CHECK_EQ64(bb_othello_flips_lookup(pos.p, pos.o, bad[i]), want, "lookup sq %d", bad[i]);
+        for (int m = 0; m < BB_OTHELLO_METHOD_COUNT && !bb__debug_checks(); m++) /* compiled: they check */
+            if (bb_othello_method_available((bb_othello_method)m))
+                CHECK_EQ64(bb_othello_flips_with((bb_othello_method)m, pos.p, pos.o, bad[i]), want, "method %d sq %d", m,
+                           bad[i]);
+    }
+    CHECK(bb_othello_method_name((bb_othello_method)4) == NULL && bb_othello_convention_name((bb_othello_convention)3) == NULL,
+          "names out of range are NULL");
+    CHECK(bb_othello_method_available((bb_othello_method)-1) == 0 && bb_othello_method_available((bb_othello_method)4) == 0,
+          "unknown methods are unavailable");
+}
+
 int main(void)
 {
     RUN(core_squares);
@@ -378,5 +399,6 @@ int main(void)
     RUN(rotated_out_of_range);
     RUN(mapping_out_of_range);
     RUN(attacks_out_of_range);
+    RUN(othello_out_of_range);
     return bbt_finish("range");
 }

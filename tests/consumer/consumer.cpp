@@ -77,6 +77,13 @@ int main()
     check(bb_mapping_from_name("berlef", &m) == 0 && m == BB_MAP_BERLEF, "mapping: from_name");
     check(bb_mapping_square(0, BB_MAP_BERLEF, BB_MAP_LERF) == BB_A8, "mapping: square");
 
+    // othello
+    bb_othello_pos start = bb_othello_start();
+    check(bb_othello_moves(start.p, start.o) == (bb_square_bb(BB_D3) | bb_square_bb(BB_C4) | bb_square_bb(BB_F5) |
+                                                 bb_square_bb(BB_E6)),
+          "othello: the four first moves");
+    check(bb_othello_perft(start.p, start.o, 4, nullptr) == 244, "othello: perft 4");
+
     // attacks
     check(bb_knight_attacks(BB_B1) == (bb_square_bb(BB_A3) | bb_square_bb(BB_C3) | bb_square_bb(BB_D2)),
           "attacks: knight");
