@@ -37,6 +37,9 @@ extern const int cli_demo_section_count;
 int cli_error(const char *fmt, ...);
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
+/* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
+ * (NULL if missing) and returns 1, stepping *i over a separate value. */
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value);
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out);
 /* Whether text is name (lower case), ignoring case, as the library's name parsers do. */
 int cli_name_is(const char *text, const char *name);

@@ -122,18 +122,6 @@ static int print_methods(const cli_opts *o)
 
 /* ---- attacks ---------------------------------------------------------------------- */
 
-/* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
- * (NULL if missing) and returns 1, stepping *i over a separate value. */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    const char *a = argv[*i];
-    size_t k = strlen(name);
-    if (strncmp(a, name, k) != 0 || (a[k] != '\0' && a[k] != '=')) return 0;
-    if (a[k] == '=') *value = a + k + 1;
-    else *value = *i + 1 < argc ? argv[++*i] : NULL;
-    return 1;
-}
-
 static const char method_list[] = "naive, rotated, kindergarten, magic, pext, hyperbola or kogge-stone";
 
 int cli_cmd_attacks(int argc, char **argv, const cli_opts *o)
@@ -146,7 +134,7 @@ int cli_cmd_attacks(int argc, char **argv, const cli_opts *o)
         const char *a = argv[i], *v;
         if (strcmp(a, "--methods") == 0) {
             methods = 1;
-        } else if (option_value(argc, argv, &i, "--method", &v)) {
+        } else if (cli_option_value(argc, argv, &i, "--method", &v)) {
             if (c.method_given) return cli_error("--method given twice");
             if (!v) return cli_error("--method needs a method: %s", method_list);
             if (bb_attack_method_from_name(v, &c.method) != 0)
@@ -157,7 +145,7 @@ int cli_cmd_attacks(int argc, char **argv, const cli_opts *o)
                                      ? " (pext needs BMI2: this build is portable or for a CPU without it)"
                                      : "");
             c.method_given = 1;
-        } else if (option_value(argc, argv, &i, "--color", &v)) {
+        } else if (cli_option_value(argc, argv, &i, "--color", &v)) {
             if (color_given) return cli_error("--color given twice");
             if (!v) return cli_error("--color needs a colour: white or black");
             if (cli_name_is(v, "white")) c.color = 0;

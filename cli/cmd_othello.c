@@ -277,18 +277,6 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
 
 /* ---- othello ------------------------------------------------------------------------ */
 
-/* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
- * (NULL if missing) and returns 1, stepping *i over a separate value. */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    const char *a = argv[*i];
-    size_t k = strlen(name);
-    if (strncmp(a, name, k) != 0 || (a[k] != '\0' && a[k] != '=')) return 0;
-    if (a[k] == '=') *value = a + k + 1;
-    else *value = *i + 1 < argc ? argv[++*i] : NULL;
-    return 1;
-}
-
 static const char sub_list[] = "show, moves, play or perft";
 
 int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
@@ -303,7 +291,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
     const char *sub = NULL;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *a = argv[i], *v;
-        if (option_value(argc, argv, &i, "--method", &v)) {
+        if (cli_option_value(argc, argv, &i, "--method", &v)) {
             if (c.method_given) rc = cli_error("--method given twice");
             else if (!v) rc = cli_error("--method needs a method: lookup, shifts, avx2 or avx512");
             else if (bb_othello_method_from_name(v, &c.method) != 0)
@@ -312,20 +300,20 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
                 rc = cli_error("--method %s: not available here (this CPU or build lacks %s)",
                                bb_othello_method_name(c.method), c.method == BB_OTHELLO_AVX2 ? "AVX2" : "AVX-512");
             c.method_given = 1;
-        } else if (option_value(argc, argv, &i, "--convention", &v)) {
+        } else if (cli_option_value(argc, argv, &i, "--convention", &v)) {
             if (c.convention_given) rc = cli_error("--convention given twice");
             else if (!v) rc = cli_error("--convention needs a convention: oeis, bik or nopass");
             else if (bb_othello_convention_from_name(v, &c.convention) != 0)
                 rc = cli_error("--convention: unknown convention '%s': use oeis, bik or nopass", v);
             c.convention_given = 1;
-        } else if (option_value(argc, argv, &i, "--threads", &v)) {
+        } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
             if (!v) rc = cli_error("--threads needs a number 1..256");
             else if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 256)
                 rc = cli_error("--threads: '%s' is not a number 1..256", v);
             c.threads = (int)t;
-        } else if (option_value(argc, argv, &i, "--moves", &v)) {
+        } else if (cli_option_value(argc, argv, &i, "--moves", &v)) {
             if (c.moves) rc = cli_error("--moves given twice (put all the moves in one)");
             else if (!v) rc = cli_error("--moves needs a transcript: --moves f5d6c3");
             c.moves = v;

@@ -59,6 +59,18 @@ int cli_check_output(void)
     return ferror(stdout) ? output_error(e) : 0;
 }
 
+/* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
+ * (NULL if missing) and returns 1, stepping *i over a separate value. */
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    const char *a = argv[*i];
+    size_t k = strlen(name);
+    if (strncmp(a, name, k) != 0 || (a[k] != '\0' && a[k] != '=')) return 0;
+    if (a[k] == '=') *value = a + k + 1;
+    else *value = *i + 1 < argc ? argv[++*i] : NULL;
+    return 1;
+}
+
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out)
 {
     bb_parse_error e;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "../core/out_buf.h"
 
 /* ---- Errors ------------------------------------------------------------------ */
 
@@ -497,53 +498,41 @@ int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_err
 
 /* ---- Formatting ---------------------------------------------------------------------- */
 
-typedef struct { char *buf; size_t size, len; } out_buf;
-
-static void put(out_buf *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k;
-}
-
-static void put_files(out_buf *o) { put(o, "  a b c d e f g h\n"); }
+static void put_files(bb__out_buf *o) { bb__put(o, "  a b c d e f g h\n"); }
 
 size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsigned flags)
 {
     BB__ASSERT((unsigned)fmt < 4, "fmt", fmt);
     if (!buf) size = 0; /* only the length is wanted */
-    out_buf o = {buf, size, 0};
+    bb__out_buf o = {buf, size, 0};
     char name[3];
     if (size) buf[0] = '\0';
     switch (fmt) {
     case BB_FORMAT_HEX:
-        put(&o, "0x%016llx", (unsigned long long)x);
+        bb__put(&o, "0x%016llx", (unsigned long long)x);
         break;
     case BB_FORMAT_DIAGRAM: {
         int othello = (flags & BB_IO_OTHELLO) != 0;
         if (othello) put_files(&o);
         for (int row = 0; row < 8; row++) {
             int rank = othello ? row : 7 - row;
-            put(&o, "%d", rank + 1);
-            for (int f = 0; f < 8; f++) put(&o, " %c", (x >> (8 * rank + f)) & 1 ? '1' : '.');
-            put(&o, "\n");
+            bb__put(&o, "%d", rank + 1);
+            for (int f = 0; f < 8; f++) bb__put(&o, " %c", (x >> (8 * rank + f)) & 1 ? '1' : '.');
+            bb__put(&o, "\n");
         }
         if (!othello) put_files(&o);
         break;
     }
     case BB_FORMAT_SQUARES:
-        if (!x) put(&o, "none");
+        if (!x) bb__put(&o, "none");
         for (int sq = 0, first = 1; sq < 64; sq++)
-            if ((x >> sq) & 1) put(&o, first ? "%s" : ",%s", bb_square_name(sq, name)), first = 0;
+            if ((x >> sq) & 1) bb__put(&o, first ? "%s" : ",%s", bb_square_name(sq, name)), first = 0;
         break;
     case BB_FORMAT_JSON:
-        put(&o, "{\"hex\":\"0x%016llx\",\"squares\":[", (unsigned long long)x);
+        bb__put(&o, "{\"hex\":\"0x%016llx\",\"squares\":[", (unsigned long long)x);
         for (int sq = 0, first = 1; sq < 64; sq++)
-            if ((x >> sq) & 1) put(&o, first ? "\"%s\"" : ",\"%s\"", bb_square_name(sq, name)), first = 0;
-        put(&o, "],\"count\":%d}", bb_popcount(x));
+            if ((x >> sq) & 1) bb__put(&o, first ? "\"%s\"" : ",\"%s\"", bb_square_name(sq, name)), first = 0;
+        bb__put(&o, "],\"count\":%d}", bb_popcount(x));
         break;
     }
     return o.len;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "../core/out_buf.h"
 
 /* Fills *err (if not NULL) with the 1-based position pos and the message; returns -1. */
 static int fail(bb_parse_error *err, int pos, const char *fmt, ...)
@@ -96,19 +97,6 @@ int bb_othello_parse(const char *text, bb_othello_pos *pos, bb_parse_error *err)
     return 0;
 }
 
-/* Appends to a buffer snprintf-style: counts what does not fit. */
-typedef struct { char *buf; size_t size, len; } out_buf;
-
-static void put(out_buf *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int k = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k;
-}
-
 /* 'X', 'O' or '-' for square sq of pos. */
 static char disc_char(const bb_othello_pos *pos, int sq)
 {
@@ -127,8 +115,8 @@ size_t bb_othello_format(char *buf, size_t size, const bb_othello_pos *pos)
     s[64] = ' ';
     s[65] = (pos->side & 1) ? 'O' : 'X';
     s[66] = '\0';
-    out_buf o = {buf, size, 0};
-    put(&o, "%s", s);
+    bb__out_buf o = {buf, size, 0};
+    bb__put(&o, "%s", s);
     return o.len;
 }
 
@@ -138,19 +126,19 @@ size_t bb_othello_format_diagram(char *buf, size_t size, const bb_othello_pos *p
     if (!buf) size = 0;
     if (size) buf[0] = '\0';
     if (!pos) return 0;
-    out_buf o = {buf, size, 0};
-    put(&o, "  a b c d e f g h\n");
+    bb__out_buf o = {buf, size, 0};
+    bb__put(&o, "  a b c d e f g h\n");
     for (int row = 0; row < 8; row++) {
-        put(&o, "%d", row + 1);
-        for (int f = 0; f < 8; f++) put(&o, " %c", disc_char(pos, 8 * row + f));
-        put(&o, "\n");
+        bb__put(&o, "%d", row + 1);
+        for (int f = 0; f < 8; f++) bb__put(&o, " %c", disc_char(pos, 8 * row + f));
+        bb__put(&o, "\n");
     }
     int side = pos->side & 1;
-    if (bb_othello_game_over(pos)) put(&o, "game over");
+    if (bb_othello_game_over(pos)) bb__put(&o, "game over");
     else
-        put(&o, "%s (%c) to move%s", color_names[side], side ? 'O' : 'X',
+        bb__put(&o, "%s (%c) to move%s", color_names[side], side ? 'O' : 'X',
             bb_othello_moves(pos->p, pos->o) ? "" : ", must pass");
-    put(&o, "; discs: black %d, white %d\n", bb_othello_discs(pos, BB_OTHELLO_BLACK),
+    bb__put(&o, "; discs: black %d, white %d\n", bb_othello_discs(pos, BB_OTHELLO_BLACK),
         bb_othello_discs(pos, BB_OTHELLO_WHITE));
     return o.len;
 }
@@ -247,8 +235,8 @@ size_t bb_othello_normalize_transcript(char *buf, size_t size, const char *text,
     bb_sym s = BB_SYM_IDENTITY;
     for (int k = 0; n > 0 && k < 4; k++)
         if (bb_sym_square(moves[0], keep[k]) == BB_F5) s = keep[k];
-    out_buf o = {buf, size, 0};
+    bb__out_buf o = {buf, size, 0};
     char name[3];
-    for (int k = 0; k < n; k++) put(&o, "%s", bb_square_name(bb_sym_square(moves[k], s), name));
+    for (int k = 0; k < n; k++) bb__put(&o, "%s", bb_square_name(bb_sym_square(moves[k], s), name));
     return o.len;
 }
