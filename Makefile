@@ -41,7 +41,7 @@ SANITIZE := -fsanitize=address,undefined
 CPPFLAGS_ALL := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) $(if $(DEBUG),-DBB_DEBUG) $(CPPFLAGS)
 CFLAGS_ALL   := $(WARN) $(OPT) -march=$(ARCH) $(if $(DEBUG)$(SAN),-g) \
                 $(if $(SAN),$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer) $(CFLAGS)
-LDFLAGS_ALL  := $(if $(SAN),$(SANITIZE)) $(LDFLAGS)
+LDFLAGS_ALL  := -pthread $(if $(SAN),$(SANITIZE)) $(LDFLAGS)
 # The benchmark is built without auto-vectorization so scalar numbers are
 # the scalar code's (clang needs its SLP vectorizer turned off as well).
 CC_IS_CLANG   = $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep -c __clang__)
