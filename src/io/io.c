@@ -4,49 +4,9 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "../core/out_buf.h"
+#include "../core/text.h"
 
 /* ---- Errors ------------------------------------------------------------------ */
-
-static int fail(bb_parse_error *err, int pos, int line, int column, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-        err->pos = pos;
-        err->line = line;
-        err->column = column;
-    }
-    return -1;
-}
-
-/* Writes s[0..n) to buf as printable ASCII, never a control character: \n,
- * \t and \r as themselves escaped, other bytes outside 0x20..0x7e as \xHH.
- * At most 24 characters of s are shown (21 and "..." if longer); buf needs
- * QUOTE_MAX bytes.  Returns buf. */
-#define QUOTE_MAX (24 * 4 + 1) /* 24 bytes as \xHH, and the NUL */
-static const char *quote(char *buf, const char *s, size_t n)
-{
-    static const char hex[] = "0123456789abcdef";
-    size_t k = n > 24 ? 21 : n;
-    size_t o = 0;
-    for (size_t i = 0; i < k; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c <= 0x7e) {
-            buf[o++] = (char)c;
-        } else if (c == '\n' || c == '\t' || c == '\r') {
-            buf[o++] = '\\';
-            buf[o++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-        } else {
-            buf[o++] = '\\', buf[o++] = 'x', buf[o++] = hex[c >> 4], buf[o++] = hex[c & 15];
-        }
-    }
-    if (k < n) { memcpy(buf + o, "...", 3); o += 3; }
-    buf[o] = '\0';
-    return buf;
-}
 
 /* Whether s[0..n) is `word` (lower case), ignoring case. */
 static int equals_ignoring_case(const char *s, size_t n, const char *word)
@@ -58,7 +18,6 @@ static int equals_ignoring_case(const char *s, size_t n, const char *word)
     return word[n] == '\0';
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
 /* ---- Squares ------------------------------------------------------------------- */
 
@@ -104,22 +63,22 @@ static int digit_value(char c, unsigned base)
 /* s[0..n) is the whole token, which starts at 1-based position pos0. */
 static int parse_number(const char *s, size_t n, int pos0, uint64_t *out, bb_parse_error *err)
 {
-    char q[QUOTE_MAX], c[QUOTE_MAX];
+    char q[BB__QUOTE_MAX], c[BB__QUOTE_MAX];
     unsigned base = 10;
     size_t i = 0;
     const char *kind = "decimal";
     if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, i = 2, kind = "hex";
     else if (n >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, i = 2, kind = "binary";
     if (i == n)
-        return fail(err, pos0, 0, 0, "'%s' has no digits after its %s prefix", quote(q, s, n), kind);
+        return bb__fail(err, pos0, 0, 0, "'%s' has no digits after its %s prefix", bb__quote(q, s, n), kind);
     uint64_t v = 0;
     for (; i < n; i++) {
         int d = digit_value(s[i], base);
         if (d < 0)
-            return fail(err, pos0 + (int)i, 0, 0, "invalid %s digit '%s' at position %d in '%s'",
-                        kind, quote(c, s + i, 1), pos0 + (int)i, quote(q, s, n));
+            return bb__fail(err, pos0 + (int)i, 0, 0, "invalid %s digit '%s' at position %d in '%s'",
+                        kind, bb__quote(c, s + i, 1), pos0 + (int)i, bb__quote(q, s, n));
         if (v > (UINT64_MAX - (uint64_t)d) / base)
-            return fail(err, pos0, 0, 0, "'%s' does not fit in 64 bits", quote(q, s, n));
+            return bb__fail(err, pos0, 0, 0, "'%s' does not fit in 64 bits", bb__quote(q, s, n));
         v = v * base + (uint64_t)d;
     }
     *out = v;
@@ -130,31 +89,31 @@ static int parse_number(const char *s, size_t n, int pos0, uint64_t *out, bb_par
 
 static int parse_squares(const char *s, size_t n, int pos0, uint64_t *out, bb_parse_error *err)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     if (equals_ignoring_case(s, n, "none")) { *out = 0; return 0; }
     uint64_t v = 0;
     size_t i = 0;
     int index = 0;
     while (i < n) {
         size_t start = i;
-        while (i < n && s[i] != ',' && !is_space(s[i])) i++;
+        while (i < n && s[i] != ',' && !bb__is_space(s[i])) i++;
         index++;
         if (i == start)
-            return fail(err, pos0 + (int)start, 0, 0, "empty square #%d at position %d (two commas?)",
+            return bb__fail(err, pos0 + (int)start, 0, 0, "empty square #%d at position %d (two commas?)",
                         index, pos0 + (int)start);
         int sq = (i - start == 2) ? square_at(s + start) : -1;
         if (sq < 0)
-            return fail(err, pos0 + (int)start, 0, 0,
+            return bb__fail(err, pos0 + (int)start, 0, 0,
                         "invalid square '%s' (#%d, at position %d): expected a1..h8",
-                        quote(q, s + start, i - start), index, pos0 + (int)start);
+                        bb__quote(q, s + start, i - start), index, pos0 + (int)start);
         v |= (uint64_t)1 << sq;
         /* one separator: spaces, optionally one comma, spaces */
-        while (i < n && is_space(s[i])) i++;
+        while (i < n && bb__is_space(s[i])) i++;
         if (i < n && s[i] == ',') {
             i++;
-            while (i < n && is_space(s[i])) i++;
+            while (i < n && bb__is_space(s[i])) i++;
             if (i == n)
-                return fail(err, pos0 + (int)i - 1, 0, 0, "square list ends with a comma at position %d",
+                return bb__fail(err, pos0 + (int)i - 1, 0, 0, "square list ends with a comma at position %d",
                             pos0 + (int)i - 1);
         }
     }
@@ -185,9 +144,9 @@ static line_words split_words(const char *s, text_line l)
 {
     line_words w = {0, 0, 0, 0, 0};
     for (size_t k = l.start; k < l.end;) {
-        if (is_space(s[k])) { k++; continue; }
+        if (bb__is_space(s[k])) { k++; continue; }
         size_t b = k;
-        while (k < l.end && !is_space(s[k])) k++;
+        while (k < l.end && !bb__is_space(s[k])) k++;
         if (w.n++ == 0) w.first = b, w.first_len = k - b;
         w.last = b, w.last_len = k - b;
     }
@@ -196,7 +155,7 @@ static line_words split_words(const char *s, text_line l)
 
 static int column(text_line l, size_t at) { return (int)(at - l.start) + 1; }
 
-/* fail() for the character at s[at] on line l: the message starts "line L, column C: ". */
+/* bb__fail() for the character at s[at] on line l: the message starts "line L, column C: ". */
 static int fail_at(bb_parse_error *err, text_line l, size_t at, const char *fmt, ...)
 {
     if (err) {
@@ -205,7 +164,7 @@ static int fail_at(bb_parse_error *err, text_line l, size_t at, const char *fmt,
         va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
-        fail(err, (int)at + 1, l.line, column(l, at), "line %d, column %d: %s", l.line, column(l, at), msg);
+        bb__fail(err, (int)at + 1, l.line, column(l, at), "line %d, column %d: %s", l.line, column(l, at), msg);
     }
     return -1;
 }
@@ -216,15 +175,15 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
 /* A line of file letters: exactly a b c d e f g h (or A..H), spaced or not. */
 static int check_file_letters(const char *s, text_line l, bb_parse_error *err)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     int k = 0;
     char first = 'a';
     size_t last = l.start;
     for (size_t i = l.start; i < l.end; i++) {
-        if (is_space(s[i])) continue;
+        if (bb__is_space(s[i])) continue;
         if (k == 0 && s[i] >= 'A' && s[i] <= 'H') first = 'A';
         if (k == 8 || s[i] != (char)(first + k))
-            return fail_at(err, l, i, "'%s' in a line of file letters, which reads %s", quote(q, s + i, 1),
+            return fail_at(err, l, i, "'%s' in a line of file letters, which reads %s", bb__quote(q, s + i, 1),
                            first == 'a' ? "a b c d e f g h" : "A B C D E F G H");
         k++;
         last = i;
@@ -239,7 +198,7 @@ static int check_file_letters(const char *s, text_line l, bb_parse_error *err)
 static int parse_row(const char *s, text_line l, int rank, int left, int right, const char *kind,
                      uint64_t *v, bb_parse_error *err)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     line_words w = split_words(s, l);
     char label = (char)('1' + rank);
     size_t from = l.start, to = l.end; /* the cells lie in s[from..to) */
@@ -262,9 +221,9 @@ static int parse_row(const char *s, text_line l, int rank, int left, int right, 
     int count = 0;
     size_t first = to;
     for (size_t i = from; i < to; i++) {
-        if (is_space(s[i])) continue;
+        if (bb__is_space(s[i])) continue;
         if (count == 0) first = i;
-        if (count == 8 && !left && s[first] == label && !is_space(s[first + 1]))
+        if (count == 8 && !left && s[first] == label && !bb__is_space(s[first + 1]))
             return fail_at(err, l, first, "a row label needs white space between it and the cells");
         if (count == 8) return fail_at(err, l, i, "a 9th cell; a row has 8");
         count++;
@@ -272,11 +231,11 @@ static int parse_row(const char *s, text_line l, int rank, int left, int right, 
     if (count < 8)
         return fail_at(err, l, first, "the row has %d cell%s; it needs 8", count, count == 1 ? "" : "s");
     for (size_t i = from, c = 0; i < to; i++) {
-        if (is_space(s[i])) continue;
+        if (bb__is_space(s[i])) continue;
         int cv = cell_value(s[i]);
         if (cv < 0)
             return fail_at(err, l, i, "'%s' is not a cell (use '.' for empty, '1' or 'x' for set)",
-                           quote(q, s + i, 1));
+                           bb__quote(q, s + i, 1));
         if (cv) *v |= (uint64_t)1 << (8 * rank + (int)c);
         c++;
     }
@@ -308,7 +267,7 @@ static int parse_diagram(const char *s, size_t n, unsigned flags, uint64_t *out,
         l.end = i;
         if (i < n) i++; /* the newline */
         size_t k = l.start;
-        while (k < l.end && is_space(s[k])) k++;
+        while (k < l.end && bb__is_space(s[k])) k++;
         if (k == l.end) { /* blank: fine before or after the diagram, not inside it */
             if (seen && !have_blank) blank = l, have_blank = 1;
             continue;
@@ -353,7 +312,7 @@ static void json_space(json_text *j)
         j->i++;
 }
 
-/* fail() at s[at], with the position added to the message. */
+/* bb__fail() at s[at], with the position added to the message. */
 static int json_fail(json_text *j, size_t at, const char *fmt, ...)
 {
     if (j->err) {
@@ -362,7 +321,7 @@ static int json_fail(json_text *j, size_t at, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
-        fail(j->err, j->pos0 + (int)at, 0, 0, "JSON board, position %d: %s", j->pos0 + (int)at, msg);
+        bb__fail(j->err, j->pos0 + (int)at, 0, 0, "JSON board, position %d: %s", j->pos0 + (int)at, msg);
     }
     return -1;
 }
@@ -370,11 +329,11 @@ static int json_fail(json_text *j, size_t at, const char *fmt, ...)
 /* Skips white space, then requires c. */
 static int json_char(json_text *j, char c, const char *where)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     json_space(j);
     if (j->i < j->n && j->s[j->i] == c) { j->i++; return 0; }
     if (j->i == j->n) return json_fail(j, j->i, "the text ends where '%c' %s", c, where);
-    return json_fail(j, j->i, "'%s' where '%c' %s", quote(q, j->s + j->i, 1), c, where);
+    return json_fail(j, j->i, "'%s' where '%c' %s", bb__quote(q, j->s + j->i, 1), c, where);
 }
 
 /* A string without escapes: its contents are s[*at..*at + *len). */
@@ -395,7 +354,7 @@ static int json_string(json_text *j, size_t *at, size_t *len, const char *where)
 
 static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse_error *err)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     json_text j = {s, n, 0, pos0, err};
     uint64_t hex = 0, squares = 0;
     unsigned count = 0;
@@ -414,7 +373,7 @@ static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse
             size_t v, vlen;
             if (json_string(&j, &v, &vlen, "opens the \"hex\" string") != 0) return -1;
             if (vlen < 3 || s[v] != '0' || s[v + 1] != 'x')
-                return json_fail(&j, v, "\"hex\" is '%s'; it needs 0x and hex digits", quote(q, s + v, vlen));
+                return json_fail(&j, v, "\"hex\" is '%s'; it needs 0x and hex digits", bb__quote(q, s + v, vlen));
             if (parse_number(s + v, vlen, pos0 + (int)v, &hex, err) != 0) return -1;
             have_hex = 1;
         } else if (len == 7 && memcmp(s + at, "squares", 7) == 0 && !have_squares) {
@@ -428,8 +387,8 @@ static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse
                     size_t v, vlen;
                     if (json_string(&j, &v, &vlen, "opens a square name") != 0) return -1;
                     int sq = vlen == 2 ? square_at(s + v) : -1;
-                    if (sq < 0) return json_fail(&j, v, "invalid square '%s': expected a1..h8", quote(q, s + v, vlen));
-                    if ((squares >> sq) & 1) return json_fail(&j, v, "square '%s' is listed twice", quote(q, s + v, vlen));
+                    if (sq < 0) return json_fail(&j, v, "invalid square '%s': expected a1..h8", bb__quote(q, s + v, vlen));
+                    if ((squares >> sq) & 1) return json_fail(&j, v, "square '%s' is listed twice", bb__quote(q, s + v, vlen));
                     squares |= (uint64_t)1 << sq;
                     json_space(&j);
                     if (j.i < n && s[j.i] == ',') { j.i++; continue; }
@@ -447,10 +406,10 @@ static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse
             have_count = 1;
         } else if ((len == 3 && memcmp(s + at, "hex", 3) == 0) || (len == 7 && memcmp(s + at, "squares", 7) == 0) ||
                    (len == 5 && memcmp(s + at, "count", 5) == 0)) {
-            return json_fail(&j, at - 1, "\"%s\" is given twice", quote(q, s + at, len));
+            return json_fail(&j, at - 1, "\"%s\" is given twice", bb__quote(q, s + at, len));
         } else {
             return json_fail(&j, at - 1, "unknown member \"%s\"; a board has \"hex\", \"squares\" and \"count\"",
-                             quote(q, s + at, len));
+                             bb__quote(q, s + at, len));
         }
         json_space(&j);
         if (j.i < n && s[j.i] == ',') { j.i++; continue; }
@@ -475,14 +434,14 @@ static int parse_json(const char *s, size_t n, int pos0, uint64_t *out, bb_parse
 
 int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_error *err)
 {
-    char q[QUOTE_MAX];
+    char q[BB__QUOTE_MAX];
     BB__ASSERT_NOT_NULL(out, "out");
-    if (!out) return fail(err, 0, 0, 0, "nowhere to put the board (out is NULL)");
-    if (!text) return fail(err, 0, 0, 0, "no board given");
+    if (!out) return bb__fail(err, 0, 0, 0, "nowhere to put the board (out is NULL)");
+    if (!text) return bb__fail(err, 0, 0, 0, "no board given");
     size_t n = strlen(text), a = 0;
-    while (a < n && is_space(text[a])) a++;
-    while (n > a && is_space(text[n - 1])) n--;
-    if (a == n) return fail(err, 0, 0, 0, "empty board: give a number, a square list or a diagram");
+    while (a < n && bb__is_space(text[a])) a++;
+    while (n > a && bb__is_space(text[n - 1])) n--;
+    if (a == n) return bb__fail(err, 0, 0, 0, "empty board: give a number, a square list or a diagram");
     const char *s = text + a;
     size_t len = n - a;
     int pos0 = (int)a + 1;
@@ -491,9 +450,9 @@ int bb_parse_board(const char *text, unsigned flags, uint64_t *out, bb_parse_err
     if (s[0] >= '0' && s[0] <= '9') return parse_number(s, len, pos0, out, err);
     if ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))
         return parse_squares(s, len, pos0, out, err);
-    return fail(err, pos0, 0, 0,
+    return bb__fail(err, pos0, 0, 0,
                 "'%s' is not a board: expected a number (0x.., 0b.., decimal), squares (e4,d5), "
-                "an 8-row diagram or a JSON board", quote(q, s, len));
+                "an 8-row diagram or a JSON board", bb__quote(q, s, len));
 }
 
 /* ---- Formatting ---------------------------------------------------------------------- */

@@ -5,37 +5,11 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "../core/out_buf.h"
-
-/* Fills *err (if not NULL) with the 1-based position pos and the message; returns -1. */
-static int fail(bb_parse_error *err, int pos, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-        err->pos = pos;
-        err->line = 0;
-        err->column = 0;
-    }
-    return -1;
-}
+#include "../core/text.h"
 
 /* c as printable ASCII in buf (itself, or \n, \t, \r, \xHH); buf needs 5 bytes. */
-static const char *show_char(char c, char buf[5])
-{
-    static const char hex[] = "0123456789abcdef";
-    unsigned char u = (unsigned char)c;
-    if (u >= 0x20 && u <= 0x7e) buf[0] = c, buf[1] = '\0';
-    else if (c == '\n') memcpy(buf, "\\n", 3);
-    else if (c == '\t') memcpy(buf, "\\t", 3);
-    else if (c == '\r') memcpy(buf, "\\r", 3);
-    else buf[0] = '\\', buf[1] = 'x', buf[2] = hex[u >> 4], buf[3] = hex[u & 15], buf[4] = '\0';
-    return buf;
-}
+static const char *show_char(char c, char buf[5]) { return bb__quote(buf, &c, 1); }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
 /* 0 black, 1 white, 2 empty, -1 not a cell. */
 static int cell(char c)
@@ -56,40 +30,40 @@ int bb_othello_parse(const char *text, bb_othello_pos *pos, bb_parse_error *err)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     char c5[5];
-    if (!text) return fail(err, 0, "no position given");
-    if (!pos) return fail(err, 0, "nowhere to put the position");
+    if (!text) return bb__fail(err, 0, 0, 0, "no position given");
+    if (!pos) return bb__fail(err, 0, 0, 0, "nowhere to put the position");
     size_t i = 0;
-    while (is_space(text[i])) i++;
+    while (bb__is_space(text[i])) i++;
     size_t start = i;
     uint64_t disc[2] = {0, 0};
-    for (; text[i] && !is_space(text[i]); i++) {
+    for (; text[i] && !bb__is_space(text[i]); i++) {
         int k = cell(text[i]);
         if (k < 0)
-            return fail(err, (int)i + 1,
+            return bb__fail(err, (int)i + 1, 0, 0,
                         "bad character '%s' at position %d: a board cell is X or * (black), O (white), - or . (empty)",
                         show_char(text[i], c5), (int)i + 1);
         size_t sq = i - start;
         if (sq < 64 && k < 2) disc[k] |= (uint64_t)1 << sq;
     }
     size_t len = i - start;
-    if (len == 0) return fail(err, 0, "empty position: give 64 cells (a1 b1 ... h8), a space and X or O");
+    if (len == 0) return bb__fail(err, 0, 0, 0, "empty position: give 64 cells (a1 b1 ... h8), a space and X or O");
     if (len != 64)
-        return fail(err, (int)start + 1, "the board has %zu cell%s; it needs 64 (a1 b1 ... h8)", len,
+        return bb__fail(err, (int)start + 1, 0, 0, "the board has %zu cell%s; it needs 64 (a1 b1 ... h8)", len,
                     len == 1 ? "" : "s");
     while (text[i] == ' ' || text[i] == '\t') i++;
-    if (text[i] == '\0' || is_space(text[i]))
-        return fail(err, (int)i + 1, "missing the side to move after the board at position %d: X or O", (int)i + 1);
+    if (text[i] == '\0' || bb__is_space(text[i]))
+        return bb__fail(err, (int)i + 1, 0, 0, "missing the side to move after the board at position %d: X or O", (int)i + 1);
     int side = cell(text[i]);
-    if (side < 0 || side > 1 || (text[i + 1] && !is_space(text[i + 1]))) {
+    if (side < 0 || side > 1 || (text[i + 1] && !bb__is_space(text[i + 1]))) {
         size_t n = 0;
-        while (text[i + n] && !is_space(text[i + n])) n++;
-        return fail(err, (int)i + 1, "bad side to move at position %d: '%s%s' (use X or O)", (int)i + 1,
+        while (text[i + n] && !bb__is_space(text[i + n])) n++;
+        return bb__fail(err, (int)i + 1, 0, 0, "bad side to move at position %d: '%s%s' (use X or O)", (int)i + 1,
                     show_char(text[i], c5), n > 1 ? "..." : "");
     }
     size_t j = i + 1;
-    while (is_space(text[j])) j++;
+    while (bb__is_space(text[j])) j++;
     if (text[j])
-        return fail(err, (int)j + 1, "unexpected '%s' at position %d after the side to move", show_char(text[j], c5),
+        return bb__fail(err, (int)j + 1, 0, 0, "unexpected '%s' at position %d after the side to move", show_char(text[j], c5),
                     (int)j + 1);
     pos->p = disc[side];
     pos->o = disc[side ^ 1];
@@ -150,7 +124,7 @@ size_t bb_othello_format_diagram(char *buf, size_t size, const bb_othello_pos *p
 enum { MOVE_PASS = 64, MOVE_END = -1, MOVE_BAD = -2 };
 static int next_move(const char *text, size_t *i, size_t *at, bb_parse_error *err)
 {
-    while (is_space(text[*i])) ++*i;
+    while (bb__is_space(text[*i])) ++*i;
     *at = *i;
     const char *s = text + *i;
     if (!s[0]) return MOVE_END;
@@ -166,11 +140,11 @@ static int next_move(const char *text, size_t *i, size_t *at, bb_parse_error *er
         *i += 2;
         return MOVE_PASS;
     }
-    if (!s[1] || is_space(s[1]))
-        fail(err, p, "'%s' at position %d is not a move: a move is a square a1..h8, or PA or -- for a pass",
+    if (!s[1] || bb__is_space(s[1]))
+        bb__fail(err, p, 0, 0, "'%s' at position %d is not a move: a move is a square a1..h8, or PA or -- for a pass",
              show_char(s[0], c5), p);
     else
-        fail(err, p, "'%s%s' at position %d is not a move: a move is a square a1..h8, or PA or -- for a pass",
+        bb__fail(err, p, 0, 0, "'%s%s' at position %d is not a move: a move is a square a1..h8, or PA or -- for a pass",
              show_char(s[0], c5), show_char(s[1], d5), p);
     return MOVE_BAD;
 }
@@ -189,11 +163,11 @@ static int play(bb_othello_pos *pos, const char *text, int *moves, int *count, b
         int p = (int)at + 1, side = pos->side & 1;
         char tok[3] = {text[at], text[at + 1], '\0'};
         if (bb_othello_game_over(pos))
-            return fail(err, p, "%s at position %d: the game is over (neither side has a move)", tok, p);
+            return bb__fail(err, p, 0, 0, "%s at position %d: the game is over (neither side has a move)", tok, p);
         uint64_t legal = bb_othello_moves(pos->p, pos->o);
         if (m == MOVE_PASS) {
             if (legal)
-                return fail(err, p, "%s at position %d: %s cannot pass, having %d legal move%s", tok, p,
+                return bb__fail(err, p, 0, 0, "%s at position %d: %s cannot pass, having %d legal move%s", tok, p,
                             color_names[side], bb_popcount(legal), bb_popcount(legal) == 1 ? "" : "s");
             bb_othello_pass(pos);
             continue;
@@ -202,9 +176,9 @@ static int play(bb_othello_pos *pos, const char *text, int *moves, int *count, b
         uint64_t b = (uint64_t)1 << m;
         bb_square_name(m, name);
         if ((pos->p | pos->o) & b)
-            return fail(err, p, "%s at position %d: %s is occupied (%s to move)", tok, p, name, color_names[side]);
+            return bb__fail(err, p, 0, 0, "%s at position %d: %s is occupied (%s to move)", tok, p, name, color_names[side]);
         if (bb_othello_play(pos, m) != 0)
-            return fail(err, p, "%s at position %d: %s flips nothing for %s", tok, p, name, color_names[side]);
+            return bb__fail(err, p, 0, 0, "%s at position %d: %s flips nothing for %s", tok, p, name, color_names[side]);
         if (moves && n < 64) moves[n] = m;
         n++;
     }
@@ -215,8 +189,8 @@ static int play(bb_othello_pos *pos, const char *text, int *moves, int *count, b
 int bb_othello_play_transcript(bb_othello_pos *pos, const char *text, bb_parse_error *err)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
-    if (!pos) return fail(err, 0, "no position to play from");
-    if (!text) return fail(err, 0, "no transcript given");
+    if (!pos) return bb__fail(err, 0, 0, 0, "no position to play from");
+    if (!text) return bb__fail(err, 0, 0, 0, "no transcript given");
     return play(pos, text, NULL, NULL, err);
 }
 
@@ -224,7 +198,7 @@ size_t bb_othello_normalize_transcript(char *buf, size_t size, const char *text,
 {
     if (!buf) size = 0;
     if (size) buf[0] = '\0';
-    if (!text) return fail(err, 0, "no transcript given"), (size_t)-1;
+    if (!text) return bb__fail(err, 0, 0, 0, "no transcript given"), (size_t)-1;
     bb_othello_pos pos = bb_othello_start();
     int moves[64], n = 0;
     if (play(&pos, text, moves, &n, err) != 0) return (size_t)-1;
