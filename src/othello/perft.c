@@ -40,16 +40,11 @@ static uint64_t perft2_scalar(uint64_t p, uint64_t o, uint64_t m, int conv)
 }
 
 /* The count of (p to move, o) depth d >= 1 plies deep, scalar kernels. */
-static uint64_t perft_scalar(uint64_t p, uint64_t o, int d, int conv)
+static uint64_t perft_scalar(uint64_t p, uint64_t o, int d, int conv);
+
+/* The count d >= 2 plies deep over the moves m (not 0) of (p to move, o). */
+static uint64_t perft_many_scalar(uint64_t p, uint64_t o, uint64_t m, int d, int conv)
 {
-    uint64_t m = bb__perft_moves(p, o);
-    if (!m) {
-        uint64_t mo = bb__perft_moves(o, p);
-        if (!mo) return conv == BB_OTHELLO_OEIS ? 0 : 1; /* game over */
-        if (conv == BB_OTHELLO_NOPASS) return perft_scalar(o, p, d, conv);
-        return d == 1 ? 1 : perft_scalar(o, p, d - 1, conv);
-    }
-    if (d == 1) return (uint64_t)__builtin_popcountll(m);
     if (d == 2) return perft2_scalar(p, o, m, conv);
     uint64_t n = 0;
     while (m) {
@@ -59,6 +54,11 @@ static uint64_t perft_scalar(uint64_t p, uint64_t o, int d, int conv)
         n += perft_scalar(o ^ f, p ^ f ^ x, d - 1, conv);
     }
     return n;
+}
+
+static uint64_t perft_scalar(uint64_t p, uint64_t o, int d, int conv)
+{
+    BB__PERFT_NODE(perft_scalar, perft_many_scalar, p, o, d, conv);
 }
 
 typedef uint64_t (*perft_kernel)(uint64_t p, uint64_t o, int d, int conv);

@@ -157,15 +157,7 @@ static T uint64_t walk_m(uint64_t p, uint64_t o, uint64_t m, int d, int conv)
 
 static T uint64_t walk(uint64_t p, uint64_t o, int d, int conv)
 {
-    uint64_t m = bb__perft_moves(p, o);
-    if (!m) {
-        uint64_t mo = bb__perft_moves(o, p);
-        if (!mo) return conv == BB_OTHELLO_OEIS ? 0 : 1; /* game over */
-        if (conv == BB_OTHELLO_NOPASS) return walk(o, p, d, conv);
-        return d == 1 ? 1 : walk(o, p, d - 1, conv);
-    }
-    if (d == 1) return (uint64_t)__builtin_popcountll(m);
-    return walk_m(p, o, m, d, conv);
+    BB__PERFT_NODE(walk, walk_m, p, o, d, conv);
 }
 
 T uint64_t bb__perft_avx2(uint64_t p, uint64_t o, int d, int conv) { return walk(p, o, d, conv); }

@@ -12,6 +12,23 @@
 #define BB__PERFT_THREADS 0
 #endif
 
+/* The rules every kernel applies at a node (p to move, o) with d >= 1 plies
+ * to go, in one place: a side without a move passes, or the game is over,
+ * as the convention counts them; one ply from the leaves the count is the
+ * number of moves.  SELF(p, o, d, conv) is the kernel's node function,
+ * MANY(p, o, m, d, conv) its count over the moves m (not 0) for d >= 2. */
+#define BB__PERFT_NODE(SELF, MANY, p, o, d, conv)                                        \
+    do {                                                                                 \
+        uint64_t m_ = bb__perft_moves((p), (o));                                         \
+        if (!m_) {                                                                       \
+            if (!bb__perft_moves((o), (p))) return (conv) == BB_OTHELLO_OEIS ? 0 : 1;    \
+            if ((conv) == BB_OTHELLO_NOPASS) return SELF((o), (p), (d), (conv));         \
+            return (d) == 1 ? 1 : SELF((o), (p), (d) - 1, (conv));                       \
+        }                                                                                \
+        if ((d) == 1) return (uint64_t)__builtin_popcountll(m_);                         \
+        return MANY((p), (o), m_, (d), (conv));                                          \
+    } while (0)
+
 /* Edge files masked out of the discs a horizontal or diagonal run may cross. */
 #define BB__PERFT_INNER 0x7E7E7E7E7E7E7E7EULL
 
