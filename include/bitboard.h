@@ -102,6 +102,21 @@
  *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
  *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
  *
+ * bitboard/chess.h     chess: positions, legal moves (standard and Chess960), FEN, UCI, SAN, perft
+ *   bb_chess_pos  BB_WHITE  BB_BLACK  BB_PAWN  BB_KNIGHT  BB_BISHOP  BB_ROOK  BB_QUEEN  BB_KING
+ *   BB_CHESS_EMPTY  BB_CASTLE_WK  BB_CASTLE_WQ  BB_CASTLE_BK  BB_CASTLE_BQ  BB_CHESS_NO_EP
+ *   bb_chess_move  BB_MOVE_NORMAL  BB_MOVE_PROMOTION  BB_MOVE_EN_PASSANT  BB_MOVE_CASTLING
+ *   BB_CHESS_NULL_MOVE  bb_chess_move_make  bb_chess_move_from  bb_chess_move_to
+ *   bb_chess_move_kind  bb_chess_move_promotion  bb_chess_movelist  BB_CHESS_MAX_MOVES
+ *   bb_chess_gen  BB_GEN_ALL  BB_GEN_CAPTURES  BB_GEN_QUIETS  bb_chess_undo  bb_chess_start
+ *   bb_chess_from_fen  bb_chess_to_fen  BB_FEN_STANDARD  BB_FEN_SHREDDER  BB_FEN_XFEN
+ *   BB_CHESS_FEN_MAX  bb_chess_generate  bb_chess_generate_with  bb_chess_make  bb_chess_unmake
+ *   bb_chess_is_legal  bb_chess_is_check  bb_chess_checkers  bb_chess_pinned
+ *   bb_chess_attackers_to  bb_chess_key  bb_chess_move_to_uci  bb_chess_move_from_uci
+ *   bb_chess_move_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX  bb_chess_sym_allowed
+ *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft
+ *   bb_chess_perft_divide  bb_chess_perft_verify
+ *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */
 #ifndef BITBOARD_H
@@ -115,5 +130,6 @@
 #include "bitboard/mapping.h"
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
+#include "bitboard/chess.h"
 
 #endif /* BITBOARD_H */
