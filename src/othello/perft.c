@@ -311,13 +311,13 @@ static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, 
     int watch = a->stop || a->progress;
     /* Subtrees a few plies down: with a table, 6 (a thousand distinct ones
      * from the start), leaving at least HASH_MIN + 1 to go; without, 4 (fewer
-     * for shallow searches) and, when the run may be stopped, at most 10 to
-     * go, so that a task is short. */
+     * for shallow searches) and, when the run may be stopped, up to 8 so as
+     * to leave at most 8 to go: a task takes milliseconds. */
     int split;
     if (a->tt) split = depth - HASH_MIN - 1 < 6 ? depth - HASH_MIN - 1 : 6;
     else {
         split = depth - 4 < 4 ? depth - 4 : 4;
-        if (watch && depth - split > 10) split = depth - 10 < 8 ? depth - 10 : 8;
+        if (watch && depth - split > 8) split = depth - 8 < 8 ? depth - 8 : 8;
     }
     if (split < 0) split = 0;
     task_list l = {0};
