@@ -1,6 +1,7 @@
 /* Othello: flips and moves per method on positions of random games, and
  * perft leaves per second from the start at depths 11-13 (13 only without
- * --quick), on one thread and on two.
+ * --quick), on one thread and on two; with the transposition table at
+ * depths 12-14 (14 only without --quick), with and without the symmetry.
  *
  * The games: from the start, each side plays a random legal move (passing
  * when it has none) until the game ends or the ply drawn for the sample.
@@ -8,6 +9,7 @@
  * asked of legal moves: that is what engines do). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench.h"
@@ -102,7 +104,9 @@ static double now_s(void)
 static void perft_row(int depth, int threads, bb_othello_convention conv, int runs)
 {
     bb_othello_pos s = bb_othello_start();
-    bb_othello_perft_opts opts = {conv, threads, BB_OTHELLO_DEFAULT};
+    bb_othello_perft_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.convention = conv, opts.threads = threads, opts.method = BB_OTHELLO_DEFAULT;
     uint64_t n = 0;
     double t = 1e300;
     for (int r = 0; r < runs; r++) {
@@ -113,6 +117,31 @@ static void perft_row(int depth, int threads, bb_othello_convention conv, int ru
     }
     printf("| %d | %s | %d | %llu | %.3f | %.0f |\n", depth, bb_othello_convention_name(conv), threads,
            (unsigned long long)n, t, (double)n / t / 1e6);
+    fflush(stdout);
+}
+
+/* Hashed perft from the start on table t, emptied before each run (its
+ * pages already touched), the fastest of `runs`: prints depth, threads,
+ * table, symmetry, leaves, time, rate, probes, hit rate. */
+static void hashed_row(int depth, int threads, int no_sym, bb_othello_tt *t, int runs)
+{
+    bb_othello_pos s = bb_othello_start();
+    bb_othello_perft_stats st;
+    bb_othello_perft_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.threads = threads, opts.tt = t, opts.no_symmetry = no_sym, opts.stats = &st;
+    uint64_t n = 0;
+    double best = 1e300;
+    for (int r = 0; r < runs; r++) {
+        bb_othello_tt_clear(t);
+        double t0 = now_s();
+        n = bb_othello_perft(s.p, s.o, depth, &opts);
+        double dt = now_s() - t0;
+        if (dt < best) best = dt;
+    }
+    printf("| %d | %d | %zu MiB | %s | %llu | %.3f | %.0f | %llu | %.1f%% |\n", depth, threads,
+           bb_othello_tt_bytes(t) >> 20, no_sym ? "off" : "8 images", (unsigned long long)n, best,
+           (double)n / best / 1e6, (unsigned long long)st.probes, st.probes ? 100.0 * (double)st.hits / (double)st.probes : 0.0);
     fflush(stdout);
 }
 
@@ -156,4 +185,24 @@ void bench_othello(const bench_opts *o)
     }
     perft_row(12, 1, BB_OTHELLO_BIK, runs);
     perft_row(12, 1, BB_OTHELLO_NOPASS, runs);
+
+    bb_othello_tt *t = bb_othello_tt_new((size_t)1 << 30);
+    if (!t) {
+        printf("\n(hashed perft: no memory for a 1 GiB table)\n");
+        return;
+    }
+    printf("\n### Othello perft from the start with the transposition table\n"
+           "Whole call wall time, the fastest of 3 runs (1 with --quick, and at depth 14), oeis convention, "
+           "a 1 GiB table emptied before each run; keys the least of the 8 symmetric images (bb_canonical_pair) "
+           "or the position as it is. Depth 14 without --quick.\n\n"
+           "| depth | threads | table | symmetry | leaves | seconds | M leaves/s | probes | hits |\n"
+           "|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
+    deepest = o->quick ? 13 : 14;
+    for (int d = 12; d <= deepest; d++) {
+        hashed_row(d, 1, 0, t, d == 14 ? 1 : runs);
+        hashed_row(d, 2, 0, t, d == 14 ? 1 : runs);
+    }
+    hashed_row(12, 1, 1, t, runs);
+    if (!o->quick) hashed_row(13, 1, 1, t, 1);
+    bb_othello_tt_free(t);
 }

@@ -1,5 +1,6 @@
 /* othello show|moves|play|perft, and the Othello part of the demo. */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,7 +18,13 @@ typedef struct {
     int convention_given, threads, each, quiet;
     const char *moves; /* --moves */
     int moves_argn;
+    long hash_mb;      /* --hash: perft's table in MiB, 0 none */
+    int hash_given, no_symmetry;
 } othello_opts;
+
+/* perft's table when --hash is not given: enough for depth 14 from the start
+ * (3.5 million entries, 8 million places) */
+#define DEFAULT_HASH_MB 256
 
 /* ---- Shared pieces ---------------------------------------------------------------- */
 
@@ -214,27 +221,59 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* perft to depth, split at the root with a progress line on stderr when it
- * is a terminal and the run is deep enough to be long. */
-static uint64_t perft_one(const othello_opts *c, const bb_othello_pos *pos, int depth, const bb_othello_perft_opts *po)
+/* Ctrl-C during perft: the handler sets the flag, perft stops (its stop
+ * flag), the command says so and exits 130 (128 + SIGINT). */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
 {
-    uint64_t m = bb_othello_moves(pos->p, pos->o);
-    if (c->quiet || depth < 10 || !m || !isatty(2)) return bb_othello_perft(pos->p, pos->o, depth, po);
-    uint64_t total = 0;
-    int done = 0, count = bb_popcount(m);
-    char name[3];
-    for (int sq = 0; sq < 64; sq++) {
-        if (!((m >> sq) & 1)) continue;
-        bb_othello_pos child = *pos;
-        bb_othello_play(&child, sq);
-        fprintf(stderr, "\rperft %d: %d/%d root moves done, now %s; %llu leaves so far ", depth, done, count,
-                bb_square_name(sq, name), (unsigned long long)total);
-        fflush(stderr);
-        total += bb_othello_perft(child.p, child.o, depth - 1, po);
-        done++;
+    (void)sig;
+    interrupted = 1;
+}
+
+/* The progress line's state: printed once the run has taken half a second. */
+typedef struct {
+    int shown;   /* a line is on the terminal */
+    int depth, each;
+} progress_line;
+
+/* "1.23 G", "45.6 M", "789 k" */
+static const char *si(double x, char buf[24])
+{
+    if (x >= 1e12) snprintf(buf, 24, "%.2f T", x / 1e12);
+    else if (x >= 1e9) snprintf(buf, 24, "%.2f G", x / 1e9);
+    else if (x >= 1e6) snprintf(buf, 24, "%.1f M", x / 1e6);
+    else snprintf(buf, 24, "%.0f", x);
+    return buf;
+}
+
+/* The progress line on stderr: the depth reached (of the deepest asked, with
+ * --each), the subtrees done, the leaves counted, the rate, the time, and the
+ * time left if the remaining subtrees take as long as the done ones did. */
+static void on_progress(const bb_othello_perft_stats *s, void *ctx)
+{
+    progress_line *pl = ctx;
+    if (s->seconds < 0.5 || s->tasks_done == s->tasks || s->stopped) return;
+    char a[24], b[24], ply[32], left[40] = "";
+    if (pl->each) snprintf(ply, sizeof ply, "depth %d of %d", s->depth, pl->depth);
+    else snprintf(ply, sizeof ply, "depth %d", s->depth);
+    if (s->tasks_done > 0) {
+        double rest = s->seconds * (double)(s->tasks - s->tasks_done) / (double)s->tasks_done;
+        snprintf(left, sizeof left, ", about %.0f s left", rest);
     }
-    fprintf(stderr, "\r%*s\r", 72, "");
-    return total;
+    fprintf(stderr, "\rperft: %s, %llu/%llu subtrees, %s leaves, %s leaves/s, %.1f s%s\033[K", ply,
+            (unsigned long long)s->tasks_done, (unsigned long long)s->tasks, si((double)s->leaves, a),
+            si((double)s->leaves / s->seconds, b), s->seconds, left);
+    fflush(stderr);
+    pl->shown = 1;
+}
+
+static void clear_progress(progress_line *pl)
+{
+    if (!pl->shown) return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    pl->shown = 0;
 }
 
 static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
@@ -249,30 +288,63 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
     if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
     if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
                                 argv[args[2]]);
+    long mb = c->hash_given ? c->hash_mb : DEFAULT_HASH_MB;
+    bb_othello_tt *tt = NULL;
+    if (mb > 0 && !(tt = bb_othello_tt_new((size_t)mb << 20)))
+        return cli_error("--hash %ld: cannot allocate a table of %ld MiB", mb, mb);
+    progress_line pl = {0, (int)depth, c->each};
+    bb_othello_perft_stats st, sum;
+    memset(&sum, 0, sizeof sum);
     bb_othello_perft_opts po;
     memset(&po, 0, sizeof po);
     po.convention = c->convention;
     po.threads = c->threads;
     po.method = c->method_given ? c->method : BB_OTHELLO_DEFAULT;
-    uint64_t leaves = 0;
+    po.tt = tt;
+    po.no_symmetry = c->no_symmetry;
+    po.stop = &interrupted;
+    po.stats = &st;
+    if (!c->quiet && isatty(2)) po.progress = on_progress, po.progress_ctx = &pl;
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program at once */
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    int handled = sigaction(SIGINT, &sa, &old_sa) == 0;
+    int rc = 0;
     double t0 = now();
-    for (long k = c->each ? (depth > 0 ? 1 : 0) : depth; k <= depth; k++) {
-        uint64_t count = perft_one(c, &pos, (int)k, &po);
-        leaves += count;
+    for (long k = c->each ? (depth > 0 ? 1 : 0) : depth; k <= depth && rc == 0; k++) {
+        uint64_t count = bb_othello_perft(pos.p, pos.o, (int)k, &po);
+        clear_progress(&pl);
+        if (interrupted || st.stopped) {
+            fprintf(stderr, "perft: interrupted at depth %ld after %.1f s\n", k, now() - t0);
+            rc = 130;
+            break;
+        }
+        sum.leaves += count, sum.probes += st.probes, sum.hits += st.hits, sum.stores += st.stores;
         if (c->o->format == BB_FORMAT_JSON)
             printf("{\"depth\":%ld,\"convention\":\"%s\",\"count\":%llu}\n", k, bb_othello_convention_name(c->convention),
                    (unsigned long long)count);
         else if (c->each) printf("%ld %llu\n", k, (unsigned long long)count);
         else printf("%llu\n", (unsigned long long)count);
         fflush(stdout);
-        if (cli_check_output()) return 1;
+        if (cli_check_output()) rc = 1;
     }
+    if (handled) sigaction(SIGINT, &old_sa, NULL);
     double t = now() - t0;
-    if (!c->quiet)
+    if (rc == 0 && !c->quiet) {
         fprintf(stderr, "perft: %llu leaves in %.3f s: %.1f M leaves/s (%s, %d thread%s)\n",
-                (unsigned long long)leaves, t, t > 0 ? (double)leaves / t / 1e6 : 0.0,
+                (unsigned long long)sum.leaves, t, t > 0 ? (double)sum.leaves / t / 1e6 : 0.0,
                 bb_othello_convention_name(c->convention), c->threads > 1 ? c->threads : 1, c->threads > 1 ? "s" : "");
-    return 0;
+        if (sum.probes)
+            fprintf(stderr, "perft: table %ld MiB, %s: %llu probes, %.1f%% hits, %llu stores\n", mb,
+                    c->no_symmetry ? "positions as they are" : "positions up to symmetry",
+                    (unsigned long long)sum.probes, 100.0 * (double)sum.hits / (double)sum.probes,
+                    (unsigned long long)sum.stores);
+    }
+    bb_othello_tt_free(tt);
+    return rc;
 }
 
 /* ---- othello ------------------------------------------------------------------------ */
@@ -317,6 +389,17 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
             if (c.moves) rc = cli_error("--moves given twice (put all the moves in one)");
             else if (!v) rc = cli_error("--moves needs a transcript: --moves f5d6c3");
             c.moves = v;
+        } else if (cli_option_value(argc, argv, &i, "--hash", &v)) {
+            char *end;
+            long mb = v ? strtol(v, &end, 10) : 0;
+            if (c.hash_given) rc = cli_error("--hash given twice");
+            else if (!v) rc = cli_error("--hash needs a table size in MiB: 0..65536 (0: no table)");
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || mb < 0 || mb > 65536)
+                rc = cli_error("--hash: '%s' is not a size in MiB 0..65536 (0: no table)", v);
+            c.hash_mb = mb;
+            c.hash_given = 1;
+        } else if (strcmp(a, "--no-symmetry") == 0) {
+            c.no_symmetry = 1;
         } else if (strcmp(a, "--each") == 0) {
             c.each = each_given = 1;
         } else if (strcmp(a, "--quiet") == 0) {
@@ -325,7 +408,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
                    !(sub && strcmp(sub, "play") == 0 && strcmp(a, "--") == 0)) {
             /* a position may start with '-' (it is 64 cells and more), a pass is "--" */
             rc = cli_error("othello: unknown option '%s': use --moves T, --method M, --convention C, --threads N, "
-                           "--each or --quiet", a);
+                           "--hash MB, --no-symmetry, --each or --quiet", a);
         } else if (!sub) {
             sub = a;
         } else {
@@ -337,6 +420,8 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
         if (!sub) rc = cli_error("othello needs a subcommand: %s (bitboard help othello)", sub_list);
         else if (!is_perft && (c.convention_given || c.threads > 1 || each_given || quiet_given))
             rc = cli_error("--convention, --threads, --each and --quiet apply to othello perft, not %s", sub);
+        else if (!is_perft && (c.hash_given || c.no_symmetry))
+            rc = cli_error("--hash and --no-symmetry apply to othello perft, not %s", sub);
         else if (strcmp(sub, "play") == 0 && c.moves)
             rc = cli_error("othello play takes its moves as arguments, not --moves");
         else if (strcmp(sub, "show") == 0) rc = cmd_show(&c, argv, args, n);

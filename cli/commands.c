@@ -124,9 +124,18 @@ const cli_command cli_commands[] = {
      "  --threads N       perft: split the tree over N threads (1..256)\n"
      "  --each            perft: one line `DEPTH COUNT` for every depth 1..DEPTH\n"
      "  --quiet           perft: no leaves per second on standard error\n"
+     "  --hash MB         perft: a transposition table of MB MiB (0..65536; default\n"
+     "                    256, enough for depth 14 from the start; 0: none): each\n"
+     "                    subtree 4 plies deep or more counted once per position\n"
+     "                    (up to symmetry)\n"
+     "  --no-symmetry     perft: key the table by the position as it is, not by the\n"
+     "                    least of its 8 rotations and reflections (for comparison)\n"
+     "\nperft prints the table's probes and hits on standard error after the rate.\n"
+     "Ctrl-C stops it: \"interrupted\" on standard error, exit status 130.\n"
      "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
-     "  bitboard othello perft 9 --convention bik --threads 2\n", 1},
+     "  bitboard othello perft 9 --convention bik --threads 2\n"
+     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n", 0},

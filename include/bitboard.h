@@ -99,6 +99,8 @@
  *   bb_othello_play  bb_othello_pass  bb_othello_game_over  bb_othello_discs  bb_othello_score
  *   bb_othello_parse  bb_othello_format  bb_othello_format_diagram  BB_OTHELLO_FORMAT_MAX
  *   bb_othello_play_transcript  bb_othello_normalize_transcript
+ *   bb_othello_perft_stats  bb_othello_tt  bb_othello_tt_new  bb_othello_tt_free  bb_othello_tt_clear
+ *   bb_othello_tt_bytes
  *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
  *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
  *

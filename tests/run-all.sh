@@ -106,6 +106,7 @@ else
     part gcc-x86-64   "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 BUILD=build/asan all unit
+    part tsan         tests/tsan.sh
     cli_parts build/bitboard
     part build tests/build.sh
     [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh

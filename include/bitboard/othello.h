@@ -13,7 +13,8 @@
  *                                    move (occupied, or flips nothing); p & o == 0, sq 0..63
  *   bb_othello_perft(p, o, depth, opts)  the number of leaves of the game tree depth plies deep from
  *                                    (p to move, o); opts may be NULL (oeis convention, one thread);
- *                                    depth >= 0
+ *                                    depth >= 0; the same with a table (opts->tt) and any threads;
+ *                                    0 if opts->stop stopped it
  *   bb_othello_method                the flip and move methods, values 0..3 in this order:
  *   BB_OTHELLO_LOOKUP                  per line: extract 8 bits, look the flips up, deposit them
  *   BB_OTHELLO_SHIFTS                  directional shifts in 8 directions over the whole board
@@ -35,7 +36,17 @@
  *   bb_othello_convention_name(c)    "oeis", "bik", "nopass"; NULL if c is not 0..2
  *   bb_othello_convention_from_name(name, c)  0 and *c (any case), else -1
  *   bb_othello_perft_opts            perft's options: convention, threads (0 or 1: this thread),
- *                                    method (for the moves and flips), and what it reports back
+ *                                    method (for the moves and flips), and what it reports back;
+ *                                    zeroed: oeis, one thread, no table
+ *   bb_othello_perft_stats           what a perft call reports: leaves, table probes, hits and stores,
+ *                                    subtrees done, time, whether it was stopped
+ *   bb_othello_tt                    a transposition table for perft (opaque); any number of calls,
+ *                                    positions, depths, conventions and threads may share one
+ *   bb_othello_tt_new(bytes)         a table of at most bytes (at least 64), empty; NULL if out of
+ *                                    memory or bytes < 64; free it with bb_othello_tt_free
+ *   bb_othello_tt_free(t)            frees t; t may be NULL
+ *   bb_othello_tt_clear(t)           empties t; not while a perft uses it; t not NULL
+ *   bb_othello_tt_bytes(t)           the bytes t's entries take; t not NULL
  *   bb_othello_pos                   a position: p (side to move), o, and which colour is to move
  *   BB_OTHELLO_BLACK                 0: black (X, moves first)
  *   BB_OTHELLO_WHITE                 1: white (O)
@@ -79,6 +90,8 @@
 #ifndef BITBOARD_OTHELLO_H
 #define BITBOARD_OTHELLO_H
 
+#include <signal.h> /* sig_atomic_t: perft's stop flag */
+
 #include "core.h"
 #include "io.h"    /* bb_parse_error */
 #include "lines.h" /* the lookup method gathers lines */
@@ -92,10 +105,40 @@ typedef enum { BB_OTHELLO_LOOKUP, BB_OTHELLO_SHIFTS, BB_OTHELLO_AVX2, BB_OTHELLO
 
 typedef enum { BB_OTHELLO_OEIS, BB_OTHELLO_BIK, BB_OTHELLO_NOPASS } bb_othello_convention;
 
+/* Perft's transposition table: made by bb_othello_tt_new; the fields are
+ * not API (src/othello/tt.h says what they hold). */
+typedef struct bb_othello_tt {
+    void *buckets_;
+    size_t count_;
+    void *memory_;
+} bb_othello_tt;
+
+typedef struct {
+    uint64_t leaves;     /* the count: so far (progress), all of it (at the end) */
+    uint64_t probes;     /* table look-ups (nodes with enough depth left to be worth one) */
+    uint64_t hits;       /* look-ups that found their count */
+    uint64_t stores;     /* counts written to the table */
+    uint64_t tasks;      /* the subtrees the count was split into (1 if it was not) */
+    uint64_t tasks_done; /* ... of which finished */
+    double seconds;      /* wall time since the call began */
+    int depth;           /* the call's depth */
+    int stopped;         /* 1 if *stop ended the count early (it returned 0) */
+} bb_othello_perft_stats;
+
 typedef struct {
     bb_othello_convention convention; /* default BB_OTHELLO_OEIS */
     int threads;                      /* 0 or 1: this thread only; N: N threads */
     bb_othello_method method;         /* for moves and flips (perft's own kernels may go faster) */
+    /* The transposition table and the reports (zeroed: none). */
+    bb_othello_tt *tt;                /* NULL, or a table from bb_othello_tt_new to count with */
+    int no_symmetry;                  /* 1: key the table by the position as it is, not by the least of
+                                         its 8 symmetric images (slower; for comparison) */
+    const volatile sig_atomic_t *stop; /* NULL, or a flag (a signal handler's): once nonzero, perft
+                                         stops within about 0.1 s, returns 0, stats->stopped = 1 */
+    void (*progress)(const bb_othello_perft_stats *now, void *ctx); /* NULL, or called from the
+                                         calling thread about 10 times a second, and once at the end */
+    void *progress_ctx;               /* passed to progress */
+    bb_othello_perft_stats *stats;    /* NULL, or where perft writes its report at the end */
 } bb_othello_perft_opts;
 
 enum { BB_OTHELLO_BLACK = 0, BB_OTHELLO_WHITE = 1 };
@@ -132,6 +175,10 @@ typedef struct {
 static inline uint64_t bb_othello_moves(uint64_t p, uint64_t o);
 static inline uint64_t bb_othello_flips(uint64_t p, uint64_t o, int sq);
 uint64_t bb_othello_perft(uint64_t p, uint64_t o, int depth, const bb_othello_perft_opts *opts);
+bb_othello_tt *bb_othello_tt_new(size_t bytes);
+void bb_othello_tt_free(bb_othello_tt *t);
+void bb_othello_tt_clear(bb_othello_tt *t);
+size_t bb_othello_tt_bytes(const bb_othello_tt *t);
 const char *bb_othello_method_name(bb_othello_method m);
 int bb_othello_method_from_name(const char *name, bb_othello_method *m);
 int bb_othello_method_available(bb_othello_method m);

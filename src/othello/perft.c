@@ -10,15 +10,28 @@
  * here otherwise.  opts->method is not used: the perft kernels are the
  * fastest this file knows.
  *
- * Threads: the tree is expanded a few plies deep into a list of subtrees;
- * opts->threads workers (the caller among them) take them from an atomic
- * counter.  The sum does not depend on the order, so the count is the same
+ * With a transposition table (opts->tt, tt.h), every node with HASH_MIN
+ * plies or more to go is looked up by the least of its 8 symmetric images
+ * (bb_canonical_pair; its children's all at once by bb_canonical_pair_array,
+ * their buckets prefetched before the first is read) and its count stored;
+ * nodes with fewer plies to go are counted by the kernels.
+ *
+ * Threads: the tree is expanded a few plies deep into a list of subtrees
+ * (with a table: the distinct ones up to symmetry, each with how many times
+ * it occurs); opts->threads workers take them from an atomic counter,
+ * the caller among them unless it watches the stop flag and reports
+ * progress.  The sum does not depend on the order, so the count is the same
  * for any number of threads.                                               */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, clock_gettime, pthread_sigmask */
 #include "bitboard.h"
 #include "perft_kernels.h"
+#include "tt.h"
 
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #if BB__PERFT_THREADS
 #include <pthread.h>
 #endif
@@ -76,9 +89,82 @@ static perft_kernel pick_kernel(int vector)
     return perft_scalar;
 }
 
+/* ---- the hashed walk ---------------------------------------------------------- */
+
+/* The least depth left at which a node is looked up: below, the kernels
+ * count faster than a probe (a cache miss) returns. */
+#ifndef HASH_MIN
+#define HASH_MIN 4
+#endif
+
+typedef struct {
+    bb_othello_tt *tt;
+    perft_kernel k;
+    int conv, sym;
+    const atomic_int *abort; /* nonzero: stop, store nothing more */
+    uint64_t probes, hits, stores;
+} hwalk;
+
+static uint64_t hchildren(hwalk *w, uint64_t p, uint64_t o, int d);
+
+static int aborted(const hwalk *w) { return atomic_load_explicit(w->abort, memory_order_relaxed) != 0; }
+
+/* The count of (p, o) d >= HASH_MIN deep, looked up as (kp, ko) in bucket b
+ * and stored there on a miss (not when the walk was stopped: the count is
+ * then partial). */
+static uint64_t hlook(hwalk *w, uint64_t p, uint64_t o, uint64_t kp, uint64_t ko, bb__tt_bucket *b, int d)
+{
+    unsigned tag = (unsigned)d | (unsigned)w->conv << 6;
+    uint64_t n;
+    w->probes++;
+    if (bb__tt_probe(b, kp, ko, tag, &n)) {
+        w->hits++;
+        return n;
+    }
+    n = hchildren(w, p, o, d);
+    if (aborted(w)) return 0;
+    bb__tt_store(b, kp, ko, tag, n);
+    w->stores++;
+    return n;
+}
+
+/* The count of (p, o) d >= 0 deep, the nodes HASH_MIN or more deep looked up. */
+static uint64_t hperft(hwalk *w, uint64_t p, uint64_t o, int d)
+{
+    if (d < HASH_MIN) return d <= 0 ? 1 : w->k(p, o, d, w->conv);
+    uint64_t kp = p, ko = o;
+    if (w->sym) bb_canonical_pair(&kp, &ko, NULL);
+    return hlook(w, p, o, kp, ko, bb__tt_bucket_of(w->tt, kp, ko), d);
+}
+
+/* The count of (p, o) d >= HASH_MIN deep from its children. */
+static uint64_t hchildren(hwalk *w, uint64_t p, uint64_t o, int d)
+{
+    if (d == HASH_MIN) return w->k(p, o, d, w->conv);
+    uint64_t m = bb__perft_moves(p, o);
+    if (!m) {
+        if (!bb__perft_moves(o, p)) return w->conv == BB_OTHELLO_OEIS ? 0 : 1;
+        return hperft(w, o, p, w->conv == BB_OTHELLO_NOPASS ? d : d - 1);
+    }
+    if (aborted(w)) return 0;
+    uint64_t cp[64], co[64], kp[64], ko[64];
+    bb__tt_bucket *b[64];
+    size_t nc = 0;
+    for (; m; m &= m - 1, nc++) {
+        uint64_t x = m & (0 - m), f = bb__perft_flips(p, o, x);
+        kp[nc] = cp[nc] = o ^ f;
+        ko[nc] = co[nc] = p ^ f ^ x;
+    }
+    if (w->sym) bb_canonical_pair_array(kp, ko, nc, NULL);
+    for (size_t i = 0; i < nc; i++) bb__tt_prefetch(b[i] = bb__tt_bucket_of(w->tt, kp[i], ko[i]));
+    uint64_t n = 0;
+    for (size_t i = 0; i < nc; i++) n += hlook(w, cp[i], co[i], kp[i], ko[i], b[i], d - 1);
+    return n;
+}
+
 /* ---- threads: subtrees from a shallow expansion ------------------------------ */
 
-typedef struct { uint64_t p, o; int d; } perft_task;
+typedef struct { uint64_t p, o, mult; int d; } perft_task;
 
 typedef struct {
     perft_task *t;
@@ -96,7 +182,7 @@ static void push_task(task_list *l, uint64_t p, uint64_t o, int d)
         if (!t) { l->failed = 1; return; }
         l->t = t, l->cap = cap;
     }
-    l->t[l->n++] = (perft_task){p, o, d};
+    l->t[l->n++] = (perft_task){p, o, 1, d};
 }
 
 /* Walks as perft_scalar does down to depth `stop`, listing the nodes there. */
@@ -118,36 +204,189 @@ static void expand(task_list *l, uint64_t p, uint64_t o, int d, int stop, int co
     }
 }
 
+static int task_order(const void *a, const void *b)
+{
+    const perft_task *x = a, *y = b;
+    if (x->p != y->p) return x->p < y->p ? -1 : 1;
+    if (x->o != y->o) return x->o < y->o ? -1 : 1;
+    return (x->d > y->d) - (x->d < y->d);
+}
+
+/* Replaces the tasks by the distinct ones (up to symmetry if sym), each
+ * with how many times it occurred; -1 if out of memory (l unchanged). */
+static int merge_tasks(task_list *l, int sym)
+{
+    if (sym && l->n) {
+        uint64_t *kp = malloc(l->n * sizeof *kp), *ko = malloc(l->n * sizeof *ko);
+        if (!kp || !ko) { free(kp), free(ko); return -1; }
+        for (size_t i = 0; i < l->n; i++) kp[i] = l->t[i].p, ko[i] = l->t[i].o;
+        bb_canonical_pair_array(kp, ko, l->n, NULL);
+        for (size_t i = 0; i < l->n; i++) l->t[i].p = kp[i], l->t[i].o = ko[i];
+        free(kp), free(ko);
+    }
+    if (l->n) qsort(l->t, l->n, sizeof *l->t, task_order);
+    size_t k = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        if (k && task_order(&l->t[k - 1], &l->t[i]) == 0) l->t[k - 1].mult += l->t[i].mult;
+        else l->t[k++] = l->t[i];
+    }
+    l->n = k;
+    return 0;
+}
+
 typedef struct {
     const task_list *l;
     perft_kernel k;
-    int conv;
+    bb_othello_tt *tt;
+    int conv, sym;
     atomic_size_t next;
-    atomic_uint_fast64_t sum;
+    atomic_int abort;
+    atomic_uint_fast64_t leaves, probes, hits, stores, done;
 } work_queue;
 
-static uint64_t run_tasks(work_queue *q)
+/* Takes tasks until none is left or the walk is stopped; `stop` (the
+ * caller's flag, only on the calling thread) is looked at between tasks. */
+static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
 {
-    uint64_t n = 0;
+    hwalk w = {q->tt, q->k, q->conv, q->sym, &q->abort, 0, 0, 0};
     for (;;) {
+        if (stop && *stop) atomic_store(&q->abort, 1);
+        if (atomic_load_explicit(&q->abort, memory_order_relaxed)) break;
         size_t i = atomic_fetch_add(&q->next, 1);
         if (i >= q->l->n) break;
         const perft_task *t = &q->l->t[i];
-        n += t->d == 0 ? 1 : q->k(t->p, t->o, t->d, q->conv);
+        uint64_t n = q->tt ? hperft(&w, t->p, t->o, t->d) : t->d == 0 ? 1 : q->k(t->p, t->o, t->d, q->conv);
+        if (atomic_load_explicit(&q->abort, memory_order_relaxed)) break;
+        atomic_fetch_add(&q->leaves, n * t->mult);
+        atomic_fetch_add(&q->probes, w.probes);
+        atomic_fetch_add(&q->hits, w.hits);
+        atomic_fetch_add(&q->stores, w.stores);
+        atomic_fetch_add(&q->done, 1);
+        w.probes = w.hits = w.stores = 0;
     }
-    return n;
 }
 
 #if BB__PERFT_THREADS
 static void *worker(void *arg)
 {
-    work_queue *q = arg;
-    atomic_fetch_add(&q->sum, run_tasks(q));
+    run_tasks(arg, NULL);
     return NULL;
 }
 #endif
 
 #define MAX_THREADS 256
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* What a run needs beyond the position: the options, resolved. */
+typedef struct {
+    int conv, threads, vector, sym;
+    bb_othello_tt *tt;
+    const volatile sig_atomic_t *stop;
+    void (*progress)(const bb_othello_perft_stats *, void *);
+    void *ctx;
+} run_args;
+
+static void snapshot(work_queue *q, const task_list *l, bb_othello_perft_stats *s, double t0)
+{
+    s->leaves = atomic_load(&q->leaves) + l->fixed;
+    s->probes = atomic_load(&q->probes);
+    s->hits = atomic_load(&q->hits);
+    s->stores = atomic_load(&q->stores);
+    s->tasks_done = atomic_load(&q->done);
+    s->tasks = l->n;
+    s->seconds = now_seconds() - t0;
+}
+
+/* The count split into tasks, on a->threads workers; the calling thread
+ * works too, or watches a->stop and reports a->progress if either is set. */
+static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, perft_kernel k,
+                          bb_othello_perft_stats *s, double t0)
+{
+    int watch = a->stop || a->progress;
+    /* Subtrees a few plies down: with a table, 6 (a thousand distinct ones
+     * from the start), leaving at least HASH_MIN + 1 to go; without, 4 (fewer
+     * for shallow searches) and, when the run may be stopped, up to 8 so as
+     * to leave at most 8 to go: a task takes milliseconds. */
+    int split;
+    if (a->tt) split = depth - HASH_MIN - 1 < 6 ? depth - HASH_MIN - 1 : 6;
+    else {
+        split = depth - 4 < 4 ? depth - 4 : 4;
+        if (watch && depth - split > 8) split = depth - 8 < 8 ? depth - 8 : 8;
+    }
+    if (split < 0) split = 0;
+    task_list l = {0};
+    expand(&l, p, o, depth, depth - split, a->conv);
+    if (!l.failed && a->tt && merge_tasks(&l, a->sym) != 0) l.failed = 1;
+    if (l.failed) { /* out of memory: one task, the root */
+        l.n = 0, l.fixed = 0, l.failed = 0;
+        free(l.t);
+        l.t = NULL, l.cap = 0;
+        push_task(&l, p, o, depth);
+        if (l.failed) { /* not even that: this thread, not stoppable */
+            atomic_int no_abort;
+            atomic_init(&no_abort, 0);
+            hwalk w = {a->tt, k, a->conv, a->sym, &no_abort, 0, 0, 0};
+            uint64_t n = a->tt ? hperft(&w, p, o, depth) : k(p, o, depth, a->conv);
+            s->leaves = n, s->probes = w.probes, s->hits = w.hits, s->stores = w.stores;
+            s->tasks = s->tasks_done = 1;
+            return n;
+        }
+    }
+    work_queue q = {.l = &l, .k = k, .tt = a->tt, .conv = a->conv, .sym = a->sym};
+    atomic_init(&q.next, 0);
+    atomic_init(&q.abort, 0);
+    atomic_init(&q.leaves, 0);
+    atomic_init(&q.probes, 0);
+    atomic_init(&q.hits, 0);
+    atomic_init(&q.stores, 0);
+    atomic_init(&q.done, 0);
+    int threads = a->threads < 1 ? 1 : a->threads > MAX_THREADS ? MAX_THREADS : a->threads;
+#if BB__PERFT_THREADS
+    pthread_t tid[MAX_THREADS];
+    int started = 0;
+    /* the workers block signals: a handler (of SIGINT, setting *stop) runs
+     * on the calling thread, the one that reads the flag */
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = pthread_sigmask(SIG_BLOCK, &all, &old) == 0;
+    for (int i = watch ? 0 : 1; i < threads; i++) {
+        if (pthread_create(&tid[started], NULL, worker, &q) != 0) break; /* the rest run here */
+        started++;
+    }
+    if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (watch && started > 0) {
+        double next_report = t0 + 0.1;
+        long nap = 1000000; /* 1 ms, doubling to 32 ms: short runs end soon */
+        while (atomic_load(&q.done) < l.n && !atomic_load(&q.abort)) {
+            struct timespec ts = {0, nap};
+            nanosleep(&ts, NULL);
+            if (nap < 32000000) nap *= 2;
+            if (a->stop && *a->stop) atomic_store(&q.abort, 1);
+            if (a->progress && now_seconds() >= next_report) {
+                snapshot(&q, &l, s, t0);
+                a->progress(s, a->ctx);
+                next_report = now_seconds() + 0.1;
+            }
+        }
+    } else {
+        run_tasks(&q, a->stop);
+    }
+    for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
+#else
+    run_tasks(&q, a->stop);
+#endif
+    if (a->stop && *a->stop) atomic_store(&q.abort, 1);
+    snapshot(&q, &l, s, t0);
+    s->stopped = atomic_load(&q.abort) != 0;
+    free(l.t);
+    return s->stopped ? 0 : s->leaves;
+}
 
 /* Which kernel `vector` (as bb__othello_perft_kernel takes it) runs here:
  * 0 scalar, 1 AVX2, 2 AVX-512 (tests say which kernels they compare). */
@@ -162,47 +401,63 @@ int bb__othello_perft_vector_kind(int vector)
     return k == perft_scalar ? 0 : -1;
 }
 
+/* The count with everything the options say, the report in *s. */
+static uint64_t run(uint64_t p, uint64_t o, int depth, const run_args *a, bb_othello_perft_stats *s)
+{
+    double t0 = now_seconds();
+    memset(s, 0, sizeof *s);
+    s->depth = depth;
+    perft_kernel k = pick_kernel(a->vector);
+    uint64_t n;
+    if (a->stop && *a->stop) {
+        n = 0, s->stopped = 1;
+    } else if (depth <= 0) {
+        n = 1;
+        s->leaves = 1, s->tasks = s->tasks_done = 1;
+    } else if (a->threads <= 1 && !a->stop && !a->progress) {
+        if (a->tt) {
+            atomic_int no_abort;
+            atomic_init(&no_abort, 0);
+            hwalk w = {a->tt, k, a->conv, a->sym, &no_abort, 0, 0, 0};
+            n = hperft(&w, p, o, depth);
+            s->probes = w.probes, s->hits = w.hits, s->stores = w.stores;
+        } else {
+            n = k(p, o, depth, a->conv);
+        }
+        s->leaves = n, s->tasks = s->tasks_done = 1;
+    } else if (!a->tt && depth < 5 && !a->stop && !a->progress) {
+        n = k(p, o, depth, a->conv);
+        s->leaves = n, s->tasks = s->tasks_done = 1;
+    } else {
+        n = run_split(p, o, depth, a, k, s, t0);
+    }
+    s->seconds = now_seconds() - t0;
+    if (a->progress) a->progress(s, a->ctx);
+    return n;
+}
+
 /* bb_othello_perft with the kernel chosen by `vector` (0 scalar, 1 the
  * fastest here, 2 AVX2 where it runs; tests compare them). */
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector);
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector)
 {
     if (conv < 0 || conv > BB_OTHELLO_NOPASS) conv = BB_OTHELLO_OEIS;
-    if (depth <= 0) return 1;
-    perft_kernel k = pick_kernel(vector);
-    if (threads <= 1 || depth < 5) return k(p, o, depth, conv);
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
-
-    /* Subtrees 4 plies down (fewer for shallow searches): hundreds of them
-     * from the start, enough to keep the workers evenly busy. */
-    int split = depth - 4 < 4 ? depth - 4 : 4;
-    task_list l = {0};
-    expand(&l, p, o, depth, depth - split, conv);
-    if (l.failed) { free(l.t); return k(p, o, depth, conv); }
-
-    work_queue q = {.l = &l, .k = k, .conv = conv};
-    atomic_init(&q.next, 0);
-    atomic_init(&q.sum, 0);
-#if BB__PERFT_THREADS
-    pthread_t tid[MAX_THREADS];
-    int started = 0;
-    for (int i = 1; i < threads; i++) {
-        if (pthread_create(&tid[started], NULL, worker, &q) != 0) break; /* the rest run here */
-        started++;
-    }
-    uint64_t n = run_tasks(&q);
-    for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
-#else
-    uint64_t n = run_tasks(&q);
-#endif
-    n += atomic_load(&q.sum) + l.fixed;
-    free(l.t);
-    return n;
+    run_args a = {conv, threads, vector, 0, NULL, NULL, NULL, NULL};
+    bb_othello_perft_stats s;
+    return run(p, o, depth, &a, &s);
 }
 
 uint64_t bb_othello_perft(uint64_t p, uint64_t o, int depth, const bb_othello_perft_opts *opts)
 {
-    int conv = opts ? (int)opts->convention : BB_OTHELLO_OEIS;
-    int threads = opts ? opts->threads : 1;
-    return bb__othello_perft_kernel(p, o, depth, conv, threads, 1);
+    run_args a = {BB_OTHELLO_OEIS, 1, 1, 1, NULL, NULL, NULL, NULL};
+    bb_othello_perft_stats s;
+    if (opts) {
+        a.conv = (int)opts->convention;
+        if (a.conv < 0 || a.conv > BB_OTHELLO_NOPASS) a.conv = BB_OTHELLO_OEIS;
+        a.threads = opts->threads, a.tt = opts->tt, a.sym = !opts->no_symmetry;
+        a.stop = opts->stop, a.progress = opts->progress, a.ctx = opts->progress_ctx;
+    }
+    uint64_t n = run(p, o, depth, &a, &s);
+    if (opts && opts->stats) *opts->stats = s;
+    return n;
 }

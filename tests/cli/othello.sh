@@ -85,10 +85,28 @@ done
 golden_case perft-5 0 othello perft 5 --quiet --threads 2
 golden_case perft-5 0 othello perft 5 --quiet --method lookup
 golden_case perft-each 0 othello perft 7 --each --quiet --convention nopass
+# the table: any size (0: none), symmetry on or off, threads: the same counts
+golden_case perft-5 0 othello perft 5 --quiet --hash 0
+golden_case perft-5 0 othello perft 5 --quiet --hash=1 --no-symmetry
+golden_case perft-5 0 othello perft 5 --quiet --hash 16 --threads 3
+golden_case perft-each 0 othello perft 7 --each --quiet --hash 1
+golden_case perft-each 0 othello perft 7 --each --quiet --hash 0 --threads 2
+golden_case perft-each 0 othello perft 7 --each --quiet --no-symmetry --threads 2
+golden_case perft-deep 0 othello perft 10 --each --quiet
+golden_case perft-deep 0 othello perft 10 --each --quiet --hash 1 --threads 2
+golden_case perft-deep 0 othello perft 10 --each --quiet --hash 0
+golden_case perft-deep-bik 0 othello perft 10 --each --quiet --convention bik --hash 2 --threads 2
+golden_case perft-deep-nopass 0 othello perft 10 --each --quiet --convention nopass --no-symmetry
+for c in oeis bik nopass; do
+    golden_case perft-must-pass-$c 0 othello perft 3 "$white_pass" --each --quiet --convention $c --hash 1 --threads 2
+    golden_case perft-late-$c 0 othello perft 10 --moves "${game:0:100}" --each --quiet --convention $c
+    golden_case perft-late-$c 0 othello perft 10 --moves "${game:0:100}" --each --quiet --convention $c --hash 0
+    golden_case perft-late-$c 0 othello perft 10 --moves "${game:0:100}" --each --quiet --convention $c --threads 2
+done
 # without --quiet: the count on stdout, one rate line on stderr
 check_rate() {
     local out err ok=1
-    out=$("$BIN" othello perft 5 2> /tmp/othello-rate.$$) || { echo "FAIL perft-rate: exit status $?"; ok=0; }
+    out=$("$BIN" othello perft 5 --hash 0 2> /tmp/othello-rate.$$) || { echo "FAIL perft-rate: exit status $?"; ok=0; }
     err=$(cat /tmp/othello-rate.$$); rm -f /tmp/othello-rate.$$
     [ "$out" = 1396 ] || { echo "FAIL perft-rate: stdout '$out'"; ok=0; }
     [[ $err =~ ^perft:\ 1396\ leaves\ in\ [0-9.]+\ s:\ [0-9.]+\ M\ leaves/s\ \(oeis,\ 1\ thread\)$ ]] ||
@@ -96,6 +114,44 @@ check_rate() {
     if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
 }
 check_rate
+# with the table (the default): a second line, the table's use
+check_table_line() {
+    local name=$1 want=$2 out err ok=1; shift 2
+    out=$("$BIN" othello perft "$@" 2> /tmp/othello-rate.$$) || { echo "FAIL $name: exit status $?"; ok=0; }
+    err=$(tail -n 1 /tmp/othello-rate.$$); rm -f /tmp/othello-rate.$$
+    [ "$out" = 55092 ] || { echo "FAIL $name: stdout '$out'"; ok=0; }
+    [[ $err =~ ^perft:\ table\ [0-9]+\ MiB,\ $want:\ [0-9]+\ probes,\ [0-9.]+%\ hits,\ [0-9]+\ stores$ ]] ||
+        { echo "FAIL $name: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_table_line perft-table-line 'positions up to symmetry' 7
+check_table_line perft-table-line-no-symmetry 'positions as they are' 7 --no-symmetry --hash 2
+# Ctrl-C (SIGINT): the count stops, "interrupted" on stderr, exit status 130,
+# nothing half-printed on stdout (with --each, the depths finished before)
+check_interrupt() {
+    local name=$1 out err status ok=1; shift
+    # --foreground: the signal to the program only, once (not to the group as well)
+    out=$(timeout --foreground --preserve-status -s INT 1 "$BIN" othello perft "$@" 2> /tmp/othello-int.$$)
+    status=$?
+    err=$(cat /tmp/othello-int.$$); rm -f /tmp/othello-int.$$
+    [ "$status" = 130 ] || { echo "FAIL $name: exit status $status, want 130"; ok=0; }
+    [[ $err =~ ^perft:\ interrupted\ at\ depth\ [0-9]+\ after\ [0-9.]+\ s$ ]] || { echo "FAIL $name: stderr '$err'"; ok=0; }
+    if [[ " $* " == *" --each "* ]]; then
+        local k=1 line
+        while IFS= read -r line; do
+            [ "$line" = "$k $("$BIN" othello perft $k --quiet)" ] || { echo "FAIL $name: stdout line '$line'"; ok=0; }
+            k=$((k + 1))
+            [ $k -le 9 ] || break
+        done <<< "$out"
+    else
+        [ -z "$out" ] || { echo "FAIL $name: stdout '$out'"; ok=0; }
+    fi
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_interrupt perft-interrupt 20
+check_interrupt perft-interrupt-threads 20 --threads 2
+check_interrupt perft-interrupt-no-table 20 --hash 0 --threads 2
+check_interrupt perft-interrupt-each 20 --each --quiet
 
 # Errors: a message naming what and where, exit status 2
 golden_case err-no-sub 2 othello
@@ -138,6 +194,13 @@ golden_case err-each-moves 2 othello moves --each
 golden_case err-threads 2 othello perft 3 --threads 0
 golden_case err-threads-word 2 othello perft 3 --threads two
 golden_case err-threads-missing 2 othello perft 3 --threads
+golden_case err-hash 2 othello perft 3 --hash big
+golden_case err-hash-negative 2 othello perft 3 --hash -1
+golden_case err-hash-huge 2 othello perft 3 --hash 65537
+golden_case err-hash-missing 2 othello perft 3 --hash
+golden_case err-hash-twice 2 othello perft 3 --hash 1 --hash 2
+golden_case err-hash-show 2 othello show --hash 16
+golden_case err-no-symmetry-moves 2 othello moves --no-symmetry
 golden_case err-method 2 othello moves --method fancy
 golden_case err-method-missing 2 othello moves --method
 golden_case err-method-twice 2 othello moves --method lookup --method shifts
