@@ -99,6 +99,7 @@
  *   bb_othello_play  bb_othello_pass  bb_othello_game_over  bb_othello_discs  bb_othello_score
  *   bb_othello_parse  bb_othello_format  bb_othello_format_diagram  BB_OTHELLO_FORMAT_MAX
  *   bb_othello_play_transcript  bb_othello_normalize_transcript
+ *   bb_othello_positions  bb_othello_positions_opts
  *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
  *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
  *
