@@ -332,7 +332,7 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
     if (plies < 1)
         return cli_error("argument %d: N %s is too small: count at least 1 ply (1..%d)", args[0], d,
                          POSITIONS_MAX_PLIES);
-    if (plies > POSITIONS_MAX_PLIES || end - d > 3)
+    if (plies > POSITIONS_MAX_PLIES) /* strtol gives LONG_MAX past its range */
         return cli_error("argument %d: N %s is too large: at most %d plies, as ply 12 has 562 million distinct "
                          "positions (OEIS A124005), whose set needs 16 GiB (24 GiB while it grows)",
                          args[0], d, POSITIONS_MAX_PLIES);

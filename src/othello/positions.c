@@ -271,7 +271,8 @@ int bb_othello_positions(const bb_othello_pos *pos, int plies, uint64_t *raw, ui
         pair_set set;
         /* the set's first size: the last ply's growth again and 10% more
          * (it doubles if that is too few) */
-        size_t guess = k < 2 || raw[k - 2] == 0 ? n * 8 : (size_t)((double)n * ((double)raw[k - 1] / (double)raw[k - 2]) * 1.1);
+        size_t guess = n * 8;
+        if (k >= 2 && raw[k - 2] > 0) guess = (size_t)((double)n * ((double)raw[k - 1] / (double)raw[k - 2]) * 1.1);
         if (children(parent, n, guess, &set, &b) != 0) {
             set_free(&set, &b);
             rc = -1;
