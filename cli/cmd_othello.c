@@ -287,7 +287,7 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
 typedef struct {
     const othello_opts *c;
     double t0, last;
-    int failed;
+    int failed, done; /* a write failed; the last ply counted */
 } positions_run;
 
 static double peak_rss_mib(void)
@@ -301,6 +301,7 @@ static double peak_rss_mib(void)
 static int positions_ply(void *arg, int ply, uint64_t raw, uint64_t sym)
 {
     positions_run *r = arg;
+    r->done = ply;
     if (ply == 0) return 0;
     if (r->c->o->format == BB_FORMAT_JSON)
         printf("{\"ply\":%d,\"positions\":%llu,\"symmetric\":%llu}\n", ply, (unsigned long long)raw,
@@ -341,17 +342,15 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
                                 argv[args[2]]);
     uint64_t raw[POSITIONS_MAX_PLIES + 1], sym[POSITIONS_MAX_PLIES + 1];
     positions_run run;
-    run.c = c, run.t0 = run.last = now(), run.failed = 0;
+    run.c = c, run.t0 = run.last = now(), run.failed = 0, run.done = -1;
     bb_othello_positions_opts po;
     memset(&po, 0, sizeof po);
     po.ply_done = positions_ply, po.arg = &run;
     int rc = bb_othello_positions(&pos, (int)plies, raw, sym, &po);
     if (run.failed) return 1;
     if (rc == -1) {
-        int k = 1;
-        while (k <= plies && raw[k]) k++;
-        fprintf(stderr, "bitboard: error: othello positions: out of memory at ply %d (the sets held %.1f MiB)\n", k,
-                (double)po.peak_bytes / 1048576.0);
+        fprintf(stderr, "bitboard: error: othello positions: out of memory at ply %d (the sets held %.1f MiB)\n",
+                run.done + 1, (double)po.peak_bytes / 1048576.0);
         return 1;
     }
     if (!c->quiet)

@@ -98,6 +98,19 @@ check_positions_stderr() {
     if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
 }
 check_positions_stderr
+# out of memory: an error naming the ply, status 1 (a sanitizer build, which
+# cannot start under the limit, skips)
+check_positions_memory() {
+    if ! (ulimit -v 200000 && "$BIN" othello positions 1 --quiet > /dev/null 2>&1) 2> /dev/null; then
+        echo "SKIP positions-out-of-memory: this binary does not start with 200 MB of address space"
+        return
+    fi
+    # in a subshell (the limit stays there): it passes if its count of failures did not grow
+    (ulimit -v 200000 && f=$golden_fail && golden_case positions-out-of-memory 1 othello positions 10 --quiet &&
+        [ "$golden_fail" = "$f" ])
+    if [ $? = 0 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_positions_memory
 
 # perft: counts (quiet: the rate on stderr changes run to run), every
 # convention, --each, -o json, methods, threads, from a position
