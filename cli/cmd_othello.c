@@ -320,9 +320,9 @@ static int positions_ply(void *arg, int ply, uint64_t raw, uint64_t sym)
 static int cmd_positions(const othello_opts *c, char **argv, const int *args, int n)
 {
     bb_othello_pos pos;
-    if (c->method_given || c->convention_given || c->threads > 1 || c->each)
-        return cli_error("othello positions takes --moves and --quiet only (--method, --convention, --threads and "
-                         "--each are perft's): a pass is always a ply, and it runs on one thread");
+    if (c->method_given || c->convention_given || c->each)
+        return cli_error("othello positions takes --moves, --threads and --quiet only (--method, --convention and "
+                         "--each are perft's): a pass is always a ply");
     if (n == 0) return cli_error("othello positions needs N, the plies to count: othello positions 8 [POSITION]");
     const char *d = argv[args[0]];
     char *end;
@@ -345,6 +345,7 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
     run.c = c, run.t0 = run.last = now(), run.failed = 0, run.done = -1;
     bb_othello_positions_opts po;
     memset(&po, 0, sizeof po);
+    po.threads = c->threads;
     po.ply_done = positions_ply, po.arg = &run;
     int rc = bb_othello_positions(&pos, (int)plies, raw, sym, &po);
     if (run.failed) return 1;

@@ -3,7 +3,8 @@
  * the side to move, the set a sorted array of those strings, the symmetric
  * form the least of the 8 images drawn cell by cell), from the start and
  * from positions with passes and game overs; the published counts from the
- * start (OEIS A124005) to ply 9; the callback, the stop, the memory limit. */
+ * start (OEIS A124005) to ply 9; the same on 2, 3 and 4 threads; the
+ * callback, the stop, the memory limit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,6 +184,15 @@ static void check_against_naive(const char *what, const bb_othello_pos *pos)
               (unsigned long long)sym[k], (unsigned long long)want_sym[k]);
     }
     CHECK(opts.peak_bytes > 0, "%s: peak %zu", what, opts.peak_bytes);
+    /* on threads, each owning a part of the positions: the same counts */
+    for (int t = 2; t <= 3; t++) {
+        uint64_t traw[NAIVE_PLIES + 1], tsym[NAIVE_PLIES + 1];
+        opts.threads = t;
+        CHECK(bb_othello_positions(pos, NAIVE_PLIES, traw, tsym, &opts) == 0, "%s, %d threads", what, t);
+        for (int k = 0; k <= NAIVE_PLIES; k++)
+            CHECK(traw[k] == want_raw[k] && tsym[k] == want_sym[k], "%s, %d threads, ply %d: %llu %llu", what, t, k,
+                  (unsigned long long)traw[k], (unsigned long long)tsym[k]);
+    }
 }
 
 /* ---- the tests -------------------------------------------------------------------- */
@@ -226,9 +236,14 @@ static void test_pass_naive(void)
 static void test_published(void)
 {
     static const uint64_t a124005[10] = {1, 4, 12, 54, 236, 1288, 7092, 42614, 269352, 1743560};
-    uint64_t raw[10], sym[10];
+    uint64_t raw[10], sym[10], traw[10], tsym[10];
     bb_othello_pos start = bb_othello_start();
     CHECK(bb_othello_positions(&start, 9, raw, sym, NULL) == 0, "rc");
+    bb_othello_positions_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.threads = 4;
+    CHECK(bb_othello_positions(&start, 9, traw, tsym, &opts) == 0, "4 threads");
+    CHECK(memcmp(raw, traw, sizeof raw) == 0 && memcmp(sym, tsym, sizeof sym) == 0, "4 threads: other counts");
     for (int k = 0; k <= 9; k++) {
         CHECK(raw[k] == a124005[k], "ply %d: %llu, A124005 %llu", k, (unsigned long long)raw[k],
               (unsigned long long)a124005[k]);
@@ -291,7 +306,11 @@ static void test_memory_limit(void)
     CHECK(opts.peak_bytes <= need / 2, "peak %zu over %zu", opts.peak_bytes, need / 2);
     CHECK(raw[8] == 0 && sym[8] == 0, "ply 8 not reached: %llu", (unsigned long long)raw[8]);
     CHECK(raw[5] == 1288, "ply 5 reached: %llu", (unsigned long long)raw[5]);
-    opts.max_bytes = 1;
+    opts.threads = 2, opts.max_bytes = need / 2;
+    CHECK(bb_othello_positions(&start, 8, raw, sym, &opts) == -1, "half the memory, 2 threads");
+    CHECK(raw[8] == 0 && raw[5] == 1288, "2 threads: ply 8 %llu, ply 5 %llu", (unsigned long long)raw[8],
+          (unsigned long long)raw[5]);
+    opts.threads = 0, opts.max_bytes = 1;
     CHECK(bb_othello_positions(&start, 3, raw, sym, &opts) == -1, "1 byte");
     CHECK(raw[0] == 0, "nothing counted: %llu", (unsigned long long)raw[0]);
 }

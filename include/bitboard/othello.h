@@ -74,8 +74,8 @@
  *                                    opts->ply_done asked to stop (entries of plies not reached are 0);
  *                                    pos, raw, sym not NULL, raw and sym hold plies + 1, plies 0..60;
  *                                    opts may be NULL
- *   bb_othello_positions_opts        its options: a memory limit, a callback after each ply, and the
- *                                    peak memory it reports back
+ *   bb_othello_positions_opts        its options: a memory limit, threads, a callback after each ply,
+ *                                    and the peak memory it reports back
  *
  * Implementation variants: the same contracts, one method each (the vector
  * ones are compiled into every x86-64 build and need bb_cpu_has).
@@ -163,6 +163,7 @@ size_t bb_othello_normalize_transcript(char *buf, size_t size, const char *text,
 /* Distinct positions per ply (src/othello/positions.c; docs/OTHELLO.md). */
 typedef struct {
     size_t max_bytes; /* 0: no limit; else the most memory the sets may hold at once */
+    int threads;      /* 0 or 1: this thread only; N: N threads (at most 64), the same counts */
     /* Called after each ply k = 0..plies with its counts (may be NULL); a
      * non-zero return stops the count (bb_othello_positions returns -2). */
     int (*ply_done)(void *arg, int ply, uint64_t raw, uint64_t sym);

@@ -71,6 +71,8 @@ golden_case play-nothing 0 -o hex othello play "$tiger"
 # (quiet: the times on stderr change run to run); passes and game overs;
 # --moves, -o json; every error of N
 golden_case positions-6 0 othello positions 6 --quiet
+golden_case positions-6 0 othello positions 6 --quiet --threads 2
+golden_case positions-6 0 othello positions 6 --quiet --threads=3
 golden_case positions-json 0 -o json othello positions 3 --quiet
 golden_case positions-moves 0 othello positions 4 --moves f5d6 --quiet
 golden_case positions-position 0 othello positions 3 "$tiger" --quiet
@@ -85,7 +87,7 @@ golden_case err-positions-huge 2 othello positions 99999999999999999999999
 golden_case err-positions-extra 2 othello positions 3 start start
 golden_case err-positions-position 2 othello positions 3 "${start/OX/O}"
 golden_case err-positions-convention 2 othello positions 3 --convention bik
-golden_case err-positions-threads 2 othello positions 3 --threads 2
+golden_case err-positions-each 2 othello positions 3 --each
 # without --quiet: one line per ply on stderr with its time and memory, then a summary
 check_positions_stderr() {
     local out err ok=1
