@@ -280,8 +280,9 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
 #include <sys/resource.h> /* getrusage: the peak memory (here, with its one user) */
 
 /* N's limit: ply 12 has 562,280,115 distinct positions (OEIS A124005); their
- * set at most 3/4 full is 2^30 slots of 16 bytes, 16 GiB, 24 GiB while it
- * doubles: more than this machine's 24 GiB. */
+ * set at most 3/4 full is 2^30 slots of 16 bytes, 16 GiB, and the canonical
+ * forms' 4 GiB more: 20 GiB, most of the 24 GiB of the machine this was
+ * written on, and more than most have. */
 #define POSITIONS_MAX_PLIES 11
 
 typedef struct {
@@ -335,7 +336,7 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
                          POSITIONS_MAX_PLIES);
     if (plies > POSITIONS_MAX_PLIES) /* strtol gives LONG_MAX past its range */
         return cli_error("argument %d: N %s is too large: at most %d plies, as ply 12 has 562 million distinct "
-                         "positions (OEIS A124005), whose set needs 16 GiB (24 GiB while it grows)",
+                         "positions (OEIS A124005), whose sets need 20 GiB",
                          args[0], d, POSITIONS_MAX_PLIES);
     if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
     if (n > 2) return cli_error("othello positions takes N [POSITION]: argument %d ('%s') is one too many", args[2],

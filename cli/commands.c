@@ -121,7 +121,7 @@ const cli_command cli_commands[] = {
      "discs and the side to move.  A pass is a ply, as in perft: the position\n"
      "after it (the same discs, the other side to move) counts at the ply it is\n"
      "reached; a game over ends that line (nothing counts after it).  N is 1..11:\n"
-     "ply 12 from the start has 562 million positions, more than 16 GiB to hold.\n"
+     "ply 12 from the start has 562 million positions, 20 GiB to hold.\n"
      "The time and peak memory of each ply go to standard error (not with\n"
      "--quiet); --moves T plays T first; --threads N shares the positions out\n"
      "over N threads (the same counts).  -o json prints\n"
