@@ -347,9 +347,95 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
     return rc;
 }
 
+/* ---- othello positions ----------------------------------------------------------- */
+
+#include <sys/resource.h> /* getrusage: the peak memory (here, with its one user) */
+
+/* N's limit: ply 12 has 562,280,115 distinct positions (OEIS A124005); their
+ * set at most 3/4 full is 2^30 slots of 16 bytes, 16 GiB, and the canonical
+ * forms' 4 GiB more: 20 GiB, most of the 24 GiB of the machine this was
+ * written on, and more than most have. */
+#define POSITIONS_MAX_PLIES 11
+
+typedef struct {
+    const othello_opts *c;
+    double t0, last;
+    int failed, done; /* a write failed; the last ply counted */
+} positions_run;
+
+static double peak_rss_mib(void)
+{
+    struct rusage u;
+    return getrusage(RUSAGE_SELF, &u) == 0 ? (double)u.ru_maxrss / 1024.0 : 0.0; /* KiB on Linux */
+}
+
+/* bb_othello_positions' ply_done: prints the ply's line (and its time on
+ * stderr); non-zero after a failed write. */
+static int positions_ply(void *arg, int ply, uint64_t raw, uint64_t sym)
+{
+    positions_run *r = arg;
+    r->done = ply;
+    if (ply == 0) return 0;
+    if (r->c->o->format == BB_FORMAT_JSON)
+        printf("{\"ply\":%d,\"positions\":%llu,\"symmetric\":%llu}\n", ply, (unsigned long long)raw,
+               (unsigned long long)sym);
+    else printf("%d %llu %llu\n", ply, (unsigned long long)raw, (unsigned long long)sym);
+    fflush(stdout);
+    if (cli_check_output()) return r->failed = 1;
+    double t = now();
+    if (!r->c->quiet)
+        fprintf(stderr, "positions: ply %d in %.3f s (%.3f s in all), peak RSS %.1f MiB\n", ply, t - r->last,
+                t - r->t0, peak_rss_mib());
+    r->last = t;
+    return 0;
+}
+
+static int cmd_positions(const othello_opts *c, char **argv, const int *args, int n)
+{
+    bb_othello_pos pos;
+    if (c->method_given || c->convention_given || c->each)
+        return cli_error("othello positions takes --moves, --threads and --quiet only (--method, --convention and "
+                         "--each are perft's): a pass is always a ply");
+    if (n == 0) return cli_error("othello positions needs N, the plies to count: othello positions 8 [POSITION]");
+    const char *d = argv[args[0]];
+    char *end;
+    long plies = strtol(d, &end, 10);
+    if (!((d[0] >= '0' && d[0] <= '9') || (d[0] == '-' && d[1] >= '0' && d[1] <= '9')) || *end)
+        return cli_error("argument %d: N '%s' is not a number: give the plies to count, 1..%d", args[0], d,
+                         POSITIONS_MAX_PLIES);
+    if (plies < 1)
+        return cli_error("argument %d: N %s is too small: count at least 1 ply (1..%d)", args[0], d,
+                         POSITIONS_MAX_PLIES);
+    if (plies > POSITIONS_MAX_PLIES) /* strtol gives LONG_MAX past its range */
+        return cli_error("argument %d: N %s is too large: at most %d plies, as ply 12 has 562 million distinct "
+                         "positions (OEIS A124005), whose sets need 20 GiB",
+                         args[0], d, POSITIONS_MAX_PLIES);
+    if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
+    if (n > 2) return cli_error("othello positions takes N [POSITION]: argument %d ('%s') is one too many", args[2],
+                                argv[args[2]]);
+    uint64_t raw[POSITIONS_MAX_PLIES + 1], sym[POSITIONS_MAX_PLIES + 1];
+    positions_run run;
+    run.c = c, run.t0 = run.last = now(), run.failed = 0, run.done = -1;
+    bb_othello_positions_opts po;
+    memset(&po, 0, sizeof po);
+    po.threads = c->threads;
+    po.ply_done = positions_ply, po.arg = &run;
+    int rc = bb_othello_positions(&pos, (int)plies, raw, sym, &po);
+    if (run.failed) return 1;
+    if (rc == -1) {
+        fprintf(stderr, "bitboard: error: othello positions: out of memory at ply %d (the sets held %.1f MiB)\n",
+                run.done + 1, (double)po.peak_bytes / 1048576.0);
+        return 1;
+    }
+    if (!c->quiet)
+        fprintf(stderr, "positions: %ld plies in %.3f s; the sets held %.1f MiB at most, peak RSS %.1f MiB\n", plies,
+                now() - run.t0, (double)po.peak_bytes / 1048576.0, peak_rss_mib());
+    return 0;
+}
+
 /* ---- othello ------------------------------------------------------------------------ */
 
-static const char sub_list[] = "show, moves, play or perft";
+static const char sub_list[] = "show, moves, play, perft or positions";
 
 int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
 {
@@ -418,6 +504,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
     if (rc == 0) {
         int is_perft = sub && strcmp(sub, "perft") == 0;
         if (!sub) rc = cli_error("othello needs a subcommand: %s (bitboard help othello)", sub_list);
+        else if (strcmp(sub, "positions") == 0) rc = cmd_positions(&c, argv, args, n);
         else if (!is_perft && (c.convention_given || c.threads > 1 || each_given || quiet_given))
             rc = cli_error("--convention, --threads, --each and --quiet apply to othello perft, not %s", sub);
         else if (!is_perft && (c.hash_given || c.no_symmetry))

@@ -89,14 +89,16 @@ const cli_command cli_commands[] = {
      "  bitboard -o squares attacks pawn e4 --color black\n"
      "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
      "  bitboard attacks --methods\n", 1},
-    {"othello", cli_cmd_othello, "othello show|moves|play|perft [ARGS]",
-     "Othello positions: show one, its moves and flips, play moves, perft.",
+    {"othello", cli_cmd_othello, "othello SUBCOMMAND [ARGS]",
+     "Othello: show a position, moves and flips, play, perft, count positions.",
      "  othello show [POSITION]               the position: a diagram with the side\n"
      "                                        to move and the disc count\n"
      "  othello moves [POSITION] [SQUARE]     the legal squares (+); with SQUARE, the\n"
      "                                        discs that move flips (#)\n"
      "  othello play POSITION MOVES...        the position after the moves\n"
      "  othello perft DEPTH [POSITION]        the number of leaves DEPTH plies deep\n"
+     "  othello positions N [POSITION]        the distinct positions at each ply up\n"
+     "                                        to N, as they are and up to symmetry\n"
      "\nPOSITION is the 64-character board string of Othello test suites, a1 b1\n"
      "... h8 (row 1 first): X or * black, O white, - or . empty (lower case x\n"
      "and o too), then a space and the side to move, X or O, all as ONE argument\n"
@@ -113,6 +115,17 @@ const cli_command cli_commands[] = {
      "a ply.  It prints the count on standard output and the leaves per second\n"
      "on standard error; a progress line on standard error for long runs when\n"
      "that is a terminal.\n"
+     "\npositions prints a line `PLY POSITIONS SYMMETRIC` for each ply 1..N: the\n"
+     "number of distinct positions exactly PLY plies from POSITION, and how many\n"
+     "of them differ up to the 8 rotations and reflections.  A position is the\n"
+     "discs and the side to move.  A pass is a ply, as in perft: the position\n"
+     "after it (the same discs, the other side to move) counts at the ply it is\n"
+     "reached; a game over ends that line (nothing counts after it).  N is 1..11:\n"
+     "ply 12 from the start has 562 million positions, 20 GiB to hold.\n"
+     "The time and peak memory of each ply go to standard error (not with\n"
+     "--quiet); --moves T plays T first; --threads N shares the positions out\n"
+     "over N threads (the same counts).  -o json prints\n"
+     "{\"ply\":P,\"positions\":N,\"symmetric\":N}.  Example: othello positions 8\n"
      "\nOptions (after the command name):\n"
      "  --moves T         show, moves, perft: play transcript T first\n"
      "  --method M        moves and flips by M: lookup, shifts, avx2 or avx512 (all\n"

@@ -101,6 +101,7 @@
  *   bb_othello_play_transcript  bb_othello_normalize_transcript
  *   bb_othello_perft_stats  bb_othello_tt  bb_othello_tt_new  bb_othello_tt_free  bb_othello_tt_clear
  *   bb_othello_tt_bytes
+ *   bb_othello_positions  bb_othello_positions_opts
  *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
  *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
  *

@@ -78,6 +78,15 @@
  *                                    every pass); returns the length needed, or
  *                                    (size_t)-1 and *err for a text that is not a transcript from
  *                                    the start
+ *   bb_othello_positions(pos, plies, raw, sym, opts)  for each ply k = 0..plies, raw[k] = the number of
+ *                                    distinct positions k plies from *pos, sym[k] = the same up to the 8
+ *                                    symmetries (a pass is a ply; the side to move is part of a position);
+ *                                    0, or -1 if memory ran out (malloc, or opts->max_bytes), or -2 if
+ *                                    opts->ply_done asked to stop (entries of plies not reached are 0);
+ *                                    pos, raw, sym not NULL, raw and sym hold plies + 1, plies 0..60;
+ *                                    opts may be NULL
+ *   bb_othello_positions_opts        its options: a memory limit, threads, a callback after each ply,
+ *                                    and the peak memory it reports back
  *
  * Implementation variants: the same contracts, one method each (the vector
  * ones are compiled into every x86-64 build and need bb_cpu_has).
@@ -197,6 +206,19 @@ size_t bb_othello_format(char *buf, size_t size, const bb_othello_pos *pos);
 size_t bb_othello_format_diagram(char *buf, size_t size, const bb_othello_pos *pos);
 int bb_othello_play_transcript(bb_othello_pos *pos, const char *text, bb_parse_error *err);
 size_t bb_othello_normalize_transcript(char *buf, size_t size, const char *text, bb_parse_error *err);
+
+/* Distinct positions per ply (src/othello/positions.c; docs/OTHELLO.md). */
+typedef struct {
+    size_t max_bytes; /* 0: no limit; else the most memory the sets may hold at once */
+    int threads;      /* 0 or 1: this thread only; N: N threads (at most 64), the same counts */
+    /* Called after each ply k = 0..plies with its counts (may be NULL); a
+     * non-zero return stops the count (bb_othello_positions returns -2). */
+    int (*ply_done)(void *arg, int ply, uint64_t raw, uint64_t sym);
+    void *arg;         /* passed to ply_done */
+    size_t peak_bytes; /* out: the most memory the sets held at once */
+} bb_othello_positions_opts;
+int bb_othello_positions(const bb_othello_pos *pos, int plies, uint64_t *raw, uint64_t *sym,
+                         bb_othello_positions_opts *opts);
 
 /* Implementation variants (see the contents list). */
 static inline uint64_t bb_othello_moves_shifts(uint64_t p, uint64_t o);

@@ -67,6 +67,53 @@ golden_case play-game 0 othello play start "${game//PA/--}"
 golden_case play-game 0 othello play start "${game//PA/}"
 golden_case play-nothing 0 -o hex othello play "$tiger"
 
+# positions: distinct positions per ply, as they are and up to symmetry
+# (quiet: the times on stderr change run to run); passes and game overs;
+# --moves, -o json; every error of N
+golden_case positions-6 0 othello positions 6 --quiet
+golden_case positions-6 0 othello positions 6 --quiet --threads 2
+golden_case positions-6 0 othello positions 6 --quiet --threads=3
+golden_case positions-json 0 -o json othello positions 3 --quiet
+golden_case positions-moves 0 othello positions 4 --moves f5d6 --quiet
+golden_case positions-position 0 othello positions 3 "$tiger" --quiet
+golden_case positions-must-pass 0 othello positions 3 "$white_pass" --quiet
+golden_case positions-game-over 0 othello positions 2 "$over" --quiet
+golden_case err-positions-none 2 othello positions
+golden_case err-positions-word 2 othello positions six
+golden_case err-positions-zero 2 othello positions 0
+golden_case err-positions-negative 2 othello positions -2
+golden_case err-positions-big 2 othello positions 12
+golden_case err-positions-huge 2 othello positions 99999999999999999999999
+golden_case err-positions-extra 2 othello positions 3 start start
+golden_case err-positions-position 2 othello positions 3 "${start/OX/O}"
+golden_case err-positions-convention 2 othello positions 3 --convention bik
+golden_case err-positions-each 2 othello positions 3 --each
+# without --quiet: one line per ply on stderr with its time and memory, then a summary
+check_positions_stderr() {
+    local out err ok=1
+    out=$("$BIN" othello positions 2 2> /tmp/othello-positions.$$) || { echo "FAIL positions-stderr: exit status $?"; ok=0; }
+    err=$(cat /tmp/othello-positions.$$); rm -f /tmp/othello-positions.$$
+    [ "$out" = $'1 4 1\n2 12 3' ] || { echo "FAIL positions-stderr: stdout '$out'"; ok=0; }
+    local t='[0-9]+\.[0-9]{3} s' m='[0-9]+\.[0-9] MiB'
+    [[ $err =~ ^positions:\ ply\ 1\ in\ $t\ \($t\ in\ all\),\ peak\ RSS\ $m$'\n'positions:\ ply\ 2\ in\ $t\ \($t\ in\ all\),\ peak\ RSS\ $m$'\n'positions:\ 2\ plies\ in\ $t\;\ the\ sets\ held\ $m\ at\ most,\ peak\ RSS\ $m$ ]] ||
+        { echo "FAIL positions-stderr: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_positions_stderr
+# out of memory: an error naming the ply, status 1 (a sanitizer build, which
+# cannot start under the limit, skips)
+check_positions_memory() {
+    if ! (ulimit -v 200000 && "$BIN" othello positions 1 --quiet > /dev/null 2>&1) 2> /dev/null; then
+        echo "SKIP positions-out-of-memory: this binary does not start with 200 MB of address space"
+        return
+    fi
+    # in a subshell (the limit stays there): it passes if its count of failures did not grow
+    (ulimit -v 200000 && f=$golden_fail && golden_case positions-out-of-memory 1 othello positions 10 --quiet &&
+        [ "$golden_fail" = "$f" ])
+    if [ $? = 0 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_positions_memory
+
 # perft: counts (quiet: the rate on stderr changes run to run), every
 # convention, --each, -o json, methods, threads, from a position
 golden_case perft-5 0 othello perft 5 --quiet
