@@ -482,10 +482,10 @@ uint64_t bb_chess_pinned(const bb_chess_pos *pos)
 static int attacked(const bb_chess_pos *pos, int sq, int them, uint64_t occ, uint64_t alive)
 {
     const uint64_t *p = pos->pieces[them];
-    return ((bb_pawn_attacks(them ^ 1, sq) & p[BB_PAWN]) | (bb_knight_attacks(sq) & p[BB_KNIGHT]) |
-            (bb_king_attacks(sq) & p[BB_KING]) | (bb_rook_attacks(sq, occ) & (p[BB_ROOK] | p[BB_QUEEN])) |
-            (bb_bishop_attacks(sq, occ) & (p[BB_BISHOP] | p[BB_QUEEN]))) &
-           alive;
+    const uint64_t a = (bb_pawn_attacks(them ^ 1, sq) & p[BB_PAWN]) | (bb_knight_attacks(sq) & p[BB_KNIGHT]) |
+                       (bb_king_attacks(sq) & p[BB_KING]) | (bb_rook_attacks(sq, occ) & (p[BB_ROOK] | p[BB_QUEEN])) |
+                       (bb_bishop_attacks(sq, occ) & (p[BB_BISHOP] | p[BB_QUEEN]));
+    return (a & alive) != 0;
 }
 
 int bb_chess_is_legal(const bb_chess_pos *pos, bb_chess_move move)
