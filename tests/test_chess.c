@@ -560,6 +560,26 @@ static void color_flip(void)
     }
 }
 
+/* A hand-made position with more legal moves than a list holds: the list is full, every
+ * move in it legal and different (no write past the end: the ASan build checks). */
+static void full_list(void)
+{
+    bb_chess_pos pos;
+    parse(&pos, "k7/pppppppp/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 w - - 0 1");
+    for (int m = -1; m < BB_ATTACK_METHOD_COUNT; m++) {
+        if (m >= 0 && !bb_attack_method_available((bb_attack_method)m)) continue;
+        bb_chess_movelist list;
+        int n = m < 0 ? bb_chess_generate(&pos, BB_GEN_ALL, &list)
+                      : bb_chess_generate_with((bb_attack_method)m, &pos, BB_GEN_ALL, &list);
+        CHECK(n == BB_CHESS_MAX_MOVES && list.count == n, "method %d: %d moves", m, n);
+        sort_list(&list);
+        for (int i = 0; i < list.count; i++) {
+            CHECK(bb_chess_is_legal(&pos, list.moves[i]), "move 0x%04x", list.moves[i]);
+            CHECK(i == 0 || list.moves[i] != list.moves[i - 1], "duplicate 0x%04x", list.moves[i]);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(perft_wiki);
@@ -572,5 +592,6 @@ int main(void)
     RUN(random_games);
     RUN(symmetry_rules);
     RUN(color_flip);
+    RUN(full_list);
     return bbt_finish("chess");
 }
