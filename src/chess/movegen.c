@@ -19,7 +19,7 @@
  *     pieces cross empty but for themselves, the king's path not attacked,
  *     and its target square not attacked once the rook has left.
  * The generator is one always-inlined body specialized on the side to move
- * and the attack method, so the default path has no switch in it. */
+ * and, for the default method, on the method, so its path has no switch in it. */
 #include "chess_internal.h"
 
 #include <string.h>
@@ -162,6 +162,7 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
 {
     const int them = us ^ 1;
     const uint64_t occ = pos->occupied, own = pos->color[us], enemy = pos->color[them];
+    if (!pos->pieces[us][BB_KING]) return 0; /* not a position: no moves */
     const int ksq = bb__chess_lsb(pos->pieces[us][BB_KING]);
     const uint64_t kbit = bit(ksq);
     const uint64_t eP = pos->pieces[them][BB_PAWN], eN = pos->pieces[them][BB_KNIGHT];
@@ -221,7 +222,7 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
             }
         } else {
             /* more: everything the enemy attacks */
-            uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(eK));
+            uint64_t danger = pawn_attacks_all(them, eP) | (eK ? bb_king_attacks(bb__chess_lsb(eK)) : 0);
             for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
             actx ak;
             if (m == BB_ATTACKS_ROTATED) {
@@ -320,20 +321,18 @@ static inline int move_bound(const bb_chess_pos *pos)
 
 #define GEN_BOTH(m) (pos->side ? gen(pos, mode, out, (m), 1) : gen(pos, mode, out, (m), 0))
 
+/* The other methods share one body with the method as a variable (their lookups branch on
+ * it, predictably): fourteen specializations cost minutes of compilation under the
+ * sanitizers for little gain. */
+static int gen_method(int m, const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out)
+{
+    return pos->side ? gen(pos, mode, out, m, 1) : gen(pos, mode, out, m, 0);
+}
+
 static int gen_by(int m, const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out)
 {
-    switch (m) {
-    case BB_ATTACKS_NAIVE: return GEN_BOTH(BB_ATTACKS_NAIVE);
-    case BB_ATTACKS_ROTATED: return GEN_BOTH(BB_ATTACKS_ROTATED);
-    case BB_ATTACKS_KINDERGARTEN: return GEN_BOTH(BB_ATTACKS_KINDERGARTEN);
-    case BB_ATTACKS_MAGIC: return GEN_BOTH(BB_ATTACKS_MAGIC);
-#if BB_HAVE_BMI2
-    case BB_ATTACKS_PEXT: return GEN_BOTH(BB_ATTACKS_PEXT);
-#endif
-    case BB_ATTACKS_HYPERBOLA: return GEN_BOTH(BB_ATTACKS_HYPERBOLA);
-    case BB_ATTACKS_KOGGE_STONE: return GEN_BOTH(BB_ATTACKS_KOGGE_STONE);
-    default: return GEN_BOTH(PLAIN);
-    }
+    if (m == PLAIN || m == BB_ATTACKS_DEFAULT) return GEN_BOTH(PLAIN);
+    return gen_method(m, pos, mode, out);
 }
 
 /* The slow path of a position with more possible moves than a list holds: the first
@@ -369,6 +368,10 @@ int bb_chess_generate_with(bb_attack_method m, const bb_chess_pos *pos, bb_chess
 
 /* ---- Make and unmake ------------------------------------------------------------- */
 
+/* 1 if pc is a piece code (colour * 8 + type); a move that is not legal (a precondition
+ * of make) must still not index outside the boards. */
+static inline int piece_ok(int pc) { return pc <= 13 && (pc & 7) <= BB_KING; }
+
 BB__FORCE_INLINE void toggle(bb_chess_pos *pos, int pc, uint64_t b)
 {
     pos->pieces[pc >> 3][pc & 7] ^= b;
@@ -388,6 +391,7 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
     undo->castling = pos->castling;
     undo->ep = pos->ep;
     undo->captured = BB_CHESS_EMPTY;
+    BB__ASSERT(bb_chess_is_legal(pos, move), "move", move);
 
     if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
     pos->ep = BB_CHESS_NO_EP;
@@ -404,10 +408,10 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
         pos->board[rto] = (uint8_t)rook;
         key ^= bb__chess_zpiece(king, from) ^ bb__chess_zpiece(king, kto) ^ bb__chess_zpiece(rook, to) ^
                bb__chess_zpiece(rook, rto);
-    } else {
+    } else if (piece_ok(pc)) {
         int capsq = to, cap = pos->board[to];
         if (kind == BB_MOVE_EN_PASSANT) capsq = to ^ 8, cap = them * 8 + BB_PAWN;
-        if (cap != BB_CHESS_EMPTY) {
+        if (piece_ok(cap)) {
             undo->captured = (uint8_t)cap;
             toggle(pos, cap, bit(capsq));
             pos->board[capsq] = BB_CHESS_EMPTY;
@@ -469,7 +473,7 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
         pos->board[rto] = BB_CHESS_EMPTY;
         pos->board[from] = (uint8_t)king;
         pos->board[to] = (uint8_t)rook;
-    } else {
+    } else if (piece_ok(pos->board[to])) { /* else make played nothing: not a move of the position */
         int pc = pos->board[to];
         if (kind == BB_MOVE_PROMOTION) {
             pos->pieces[us][pc & 7] ^= bit(to);
@@ -479,7 +483,7 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
         toggle(pos, pc, bit(from) ^ bit(to));
         pos->board[to] = BB_CHESS_EMPTY;
         pos->board[from] = (uint8_t)pc;
-        if (undo->captured != BB_CHESS_EMPTY) {
+        if (piece_ok(undo->captured)) {
             const int capsq = kind == BB_MOVE_EN_PASSANT ? to ^ 8 : to;
             toggle(pos, undo->captured, bit(capsq));
             pos->board[capsq] = undo->captured;
