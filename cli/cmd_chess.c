@@ -38,9 +38,10 @@ static int parse_position(const chess_opts *c, const char *text, int argn, bb_ch
     return 0;
 }
 
+/* A position's FEN: Shredder-FEN (castling by rook files) for Chess960, else standard. */
 static const char *fen_of(const bb_chess_pos *pos, char buf[BB_CHESS_FEN_MAX])
 {
-    bb_chess_to_fen(buf, BB_CHESS_FEN_MAX, pos, BB_FEN_STANDARD);
+    bb_chess_to_fen(buf, BB_CHESS_FEN_MAX, pos, pos->chess960 ? BB_FEN_SHREDDER : BB_FEN_STANDARD);
     return buf;
 }
 
@@ -236,8 +237,7 @@ static int cmd_play(const chess_opts *c, char **argv, const int *args, int n)
 {
     bb_chess_pos pos;
     if (n == 0) return cli_error("chess play needs a FEN (or start) and MOVES: chess play start e4 e5 Nf3");
-    if (uci_shaped(argv[args[0]]) || (!strchr(argv[args[0]], '/') && !cli_name_is(argv[args[0]], "start") &&
-                                      !cli_name_is(argv[args[0]], "startpos") && n == 1))
+    if (!strchr(argv[args[0]], '/') && !cli_name_is(argv[args[0]], "start") && !cli_name_is(argv[args[0]], "startpos"))
         return cli_error("argument %d: '%s' is not a position: give the FEN (or start) first, then the moves",
                          args[0], argv[args[0]]);
     if (parse_position(c, argv[args[0]], args[0], &pos) != 0) return EXIT_USAGE;
@@ -455,6 +455,7 @@ static int cmd_perft(const chess_opts *c, char **argv, const int *args, int n)
         printf("%llu\n", (unsigned long long)count);
     }
     fflush(stdout);
+    if (cli_check_output()) return 1;
     print_rate(c, count, t);
     return 0;
 }
@@ -477,6 +478,7 @@ static int epd_line(char *line, long lineno, void *arg)
     char *semi = strchr(line, ';');
     if (!semi) return cli_error("%s:%ld: no ';D1 COUNT' after the FEN", s->name, lineno);
     *semi = '\0';
+    for (char *t = semi; t > line && (t[-1] == ' ' || t[-1] == '\t'); t--) t[-1] = '\0';
     bb_chess_pos pos;
     bb_parse_error e;
     if (bb_chess_from_fen(&pos, line, &e) != 0) return cli_error("%s:%ld: %s", s->name, lineno, e.msg);
@@ -524,7 +526,8 @@ static int epd_line(char *line, long lineno, void *arg)
         printf(" D%ld %llu", depths[i], (unsigned long long)got);
         if (got != want[i]) printf(" (want %llu)", (unsigned long long)want[i]), ok = 0;
     }
-    if (checked) printf(ok ? ": pass\n" : ": FAIL\n");
+    if (checked && ok) printf(": pass\n");
+    else if (checked) printf(": FAIL: %s\n", line); /* line holds the FEN alone now */
     else printf(" nothing at depth %ld or less\n", s->max_depth);
     fflush(stdout);
     if (ok) s->passed++;
