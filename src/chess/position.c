@@ -131,15 +131,18 @@ int bb_chess_from_fen(bb_chess_pos *pos, const char *text, bb_parse_error *err)
         size_t j = i;
         while (text[j] && !bb__is_space(text[j])) j++;
         if (nf == 6) {
-            return fen_fail(err, -1, (int)i + 1, "character %d: extra text '%s' after the 6 fields", (int)i + 1,
-                            bb__quote(q, text + i, j - i));
+            return fen_fail(err, -1, (int)i + 1, "extra text '%s' at character %d, after the 6 fields",
+                            bb__quote(q, text + i, j - i), (int)i + 1);
         }
         start[nf] = i, len[nf] = j - i, nf++;
         i = j;
     }
-    if (nf != 4 && nf != 6)
-        return fen_fail(err, -1, 0, "%d field%s; expected 6 (placement, side, castling, en passant, halfmove, "
-                        "fullmove) or the first 4", nf, nf == 1 ? "" : "s");
+    if (nf != 4 && nf != 6) {
+        size_t n = strlen(text);
+        while (n && bb__is_space(text[n - 1])) n--;
+        return fen_fail(err, nf, (int)n + 1, "missing (%d field%s given; FEN has 6, or the first 4 without the clocks)",
+                        nf, nf == 1 ? "" : "s");
+    }
 
     bb_chess_pos p;
     memset(&p, 0, sizeof p);
