@@ -105,14 +105,79 @@ KINLINE int attacked(const bb__kboard *b, int sq, uint64_t occ, uint64_t enemy, 
     return ((bb_bishop_attacks(sq, occ) & b->diag) | (bb_rook_attacks(sq, occ) & b->orth)) & enemy ? 1 : 0;
 }
 
-/* The squares the king may move to (castling aside). */
-KINLINE uint64_t king_targets(const bb__kboard *b, const kinfo *I, const int us)
+/* Every square the enemy attacks, sliders seeing through our king. */
+KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, const int us)
 {
     const int them = us ^ 1;
-    uint64_t cand = bb__king_attacks[I->k] & ~I->own;
-    if (!cand) return 0;
+    uint64_t occ = I->occ ^ BIT(I->k), ep = b->pawns & I->enemy;
+    uint64_t a = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t x = b->knights & I->enemy;
+    while (x) {
+        a |= bb__knight_attacks[CTZ(x)];
+        x &= x - 1;
+    }
+    x = b->diag & I->enemy;
+    while (x) {
+        a |= bb_bishop_attacks(CTZ(x), occ);
+        x &= x - 1;
+    }
+    x = b->orth & I->enemy;
+    while (x) {
+        a |= bb_rook_attacks(CTZ(x), occ);
+        x &= x - 1;
+    }
+    return a;
+}
+
+/* 1 if castling right i (0..3, a right of us that b still has, its squares
+ * empty) may be played now, the king not in check: no square of the king's
+ * path attacked with the king and the rook off the board. */
+KINLINE int castle_ok(const bb__kboard *b, const bb__kctx *c, const kinfo *I, int i, const int us)
+{
+    uint64_t occ = I->occ ^ BIT(I->k) ^ BIT(c->rook_from[i]);
+    uint64_t path = c->king_path[i];
+    while (path) {
+        int s = CTZ(path);
+        path &= path - 1;
+        if (attacked(b, s, occ, I->enemy, us)) return 0;
+    }
+    return 1;
+}
+
+/* The squares the king may move to, and in *castles the castling rights
+ * (bits 0..3) that may be played now (cas: some right is left).  Few squares
+ * to test: each by itself; more: against the whole enemy attack map. */
+KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo *I, const int us,
+                            const int cas, unsigned *castles)
+{
+    const int them = us ^ 1;
     uint64_t ep = b->pawns & I->enemy;
-    cand &= ~(capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)]);
+    uint64_t near = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t cand = bb__king_attacks[I->k] & ~I->own & ~near, test = cand;
+    unsigned cs = 0;
+    if (cas && !I->checkers && (b->castle & (us ? 12 : 3))) {
+        for (int i = 2 * us; i < 2 * us + 2; i++) {
+            if ((b->castle & (1 << i)) && !(I->occ & c->need_empty[i]) && !(c->king_path[i] & near)) {
+                cs |= 1u << i;
+                test |= c->king_path[i];
+            }
+        }
+    }
+    if (!test) {
+        *castles = cs;
+        return 0;
+    }
+    if (bb_popcount(test) >= 2) {
+        uint64_t map = enemy_attacks(b, I, us);
+        for (int i = 2 * us; i < 2 * us + 2; i++)
+            if ((cs >> i & 1) && (c->xray[i] ? !castle_ok(b, c, I, i, us) : (c->king_path[i] & map) != 0))
+                cs &= ~(1u << i);
+        *castles = cs;
+        return cand & ~map;
+    }
+    for (int i = 2 * us; i < 2 * us + 2; i++)
+        if ((cs >> i & 1) && !castle_ok(b, c, I, i, us)) cs &= ~(1u << i);
+    *castles = cs;
     uint64_t safe = 0, occ = I->occ ^ BIT(I->k);
     uint64_t en = b->knights & I->enemy, ed = b->diag & I->enemy, eo = b->orth & I->enemy;
     while (cand) {
@@ -124,21 +189,6 @@ KINLINE uint64_t king_targets(const bb__kboard *b, const kinfo *I, const int us)
         safe |= BIT(s);
     }
     return safe;
-}
-
-/* 1 if castling right i (0..3, a right of us that b still has) may be played
- * now; the king is not in check. */
-KINLINE int castle_ok(const bb__kboard *b, const bb__kctx *c, const kinfo *I, int i, const int us)
-{
-    if (I->occ & c->need_empty[i]) return 0;
-    uint64_t occ = I->occ ^ BIT(I->k) ^ BIT(c->rook_from[i]);
-    uint64_t path = c->king_path[i];
-    while (path) {
-        int s = CTZ(path);
-        path &= path - 1;
-        if (attacked(b, s, occ, I->enemy, us)) return 0;
-    }
-    return 1;
 }
 
 /* The en-passant captures of b that are legal: the origins of our pawns. */
@@ -178,12 +228,10 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
 {
     kinfo I;
     analyse(b, us, &I);
-    uint64_t n = POP(king_targets(b, &I, us));
+    unsigned cs;
+    uint64_t n = POP(king_moves(b, c, &I, us, 1, &cs));
     if (!I.checkmask) return n; /* double check */
-    if (!I.checkers && (b->castle & (us ? 12 : 3))) {
-        for (int i = 2 * us; i < 2 * us + 2; i++)
-            if ((b->castle & (1 << i)) && castle_ok(b, c, &I, i, us)) n++;
-    }
+    n += (uint64_t)bb_popcount(cs);
     uint64_t target = ~I.own & I.checkmask, occ = I.occ, pinned = I.pin_d | I.pin_hv;
     uint64_t x = b->knights & I.own & ~pinned;
     while (x) {
@@ -306,13 +354,14 @@ KINLINE void child_of(bb__kboard *ch, const bb__kboard *b, int f, int t, const i
                       const bb__kctx *c)
 {
     uint64_t T = BIT(t), clr = ~T;
-    *ch = *b;
-    ch->pawns &= clr, ch->knights &= clr, ch->diag &= clr, ch->orth &= clr;
-    ch->col[us ^ 1] &= clr;
-    ch->col[us] ^= BIT(f) | T;
+    /* field by field: plain 8-byte stores, which the child's loads forward from */
+    ch->pawns = b->pawns & clr, ch->knights = b->knights & clr;
+    ch->diag = b->diag & clr, ch->orth = b->orth & clr, ch->kings = b->kings;
+    ch->col[us ^ 1] = b->col[us ^ 1] & clr;
+    ch->col[us] = b->col[us] ^ (BIT(f) | T);
     ch->ep = 0;
     ch->side = (uint8_t)(us ^ 1);
-    if (cas) ch->castle &= c->cmask[f] & c->cmask[t];
+    ch->castle = cas ? b->castle & c->cmask[f] & c->cmask[t] : b->castle;
 }
 
 /* Every legal move of b, each child counted d - 1 plies deep (or listed). */
@@ -323,7 +372,8 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
     kinfo I;
     bb__kboard ch;
     analyse(b, us, &I);
-    uint64_t x = king_targets(b, &I, us);
+    unsigned cs;
+    uint64_t x = king_moves(b, c, &I, us, cas, &cs);
     while (x) {
         int t = CTZ(x);
         x &= x - 1;
@@ -332,9 +382,9 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         EMIT(ch, bb_chess_move_make(I.k, t, BB_MOVE_NORMAL, 0));
     }
     if (!I.checkmask) return n;
-    if (cas && !I.checkers && (b->castle & (us ? 12 : 3))) {
+    if (cas && cs) {
         for (int i = 2 * us; i < 2 * us + 2; i++) {
-            if (!(b->castle & (1 << i)) || !castle_ok(b, c, &I, i, us)) continue;
+            if (!(cs >> i & 1)) continue;
             int rf = c->rook_from[i], kt = c->king_to[i], rt = c->rook_to[i];
             ch = *b;
             ch.kings = (ch.kings & ~BIT(I.k)) | BIT(kt);
@@ -520,7 +570,8 @@ void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
         c->rook_from[i] = (uint8_t)rf, c->king_to[i] = (uint8_t)kt, c->rook_to[i] = (uint8_t)rt;
         uint64_t span = bb__between[64 * k + kt] | BIT(kt) | bb__between[64 * rf + rt] | BIT(rt);
         c->need_empty[i] = span & ~(BIT(k) | BIT(rf));
-        c->king_path[i] = (bb__between[64 * k + kt] | BIT(kt)) & ~BIT(k);
+        c->king_path[i] = bb__between[64 * k + kt] | BIT(kt);
+        c->xray[i] = (rf & 7) != 0 && (rf & 7) != 7; /* Chess960: the rook may shield the path */
         c->cmask[k] &= (uint8_t)~(color ? 12 : 3);
         c->cmask[rf] &= (uint8_t)~(1 << i);
     }

@@ -44,8 +44,10 @@ typedef struct {
 typedef struct {
     uint8_t cmask[64];        /* castle &= cmask[from] & cmask[to] after a move */
     uint8_t king_to[4], rook_to[4], rook_from[4];
+    uint8_t xray[4];          /* 1: the rook stands between the edge and the king's path */
     uint64_t need_empty[4];   /* squares that must be empty, the king and rook themselves aside */
-    uint64_t king_path[4];    /* squares the king crosses or lands on: none may be attacked */
+    uint64_t king_path[4];    /* squares the king crosses or lands on (its start too if it is
+                                 the landing square): none may be attacked */
     const bb__ktable *tt;     /* NULL: no table */
     const volatile int *stop; /* NULL: never stopped */
 } bb__kctx;
