@@ -171,53 +171,81 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
     actx a;
     actx_set(m, &a, occ);
 
-    const uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP) |
-                              (ratt(m, &a, ksq) & eR) | (batt(m, &a, ksq) & eB);
-
-    /* pins: our lone pieces between the king and an enemy slider */
+    /* sliders only matter if one stands on a line through the king (no lookup otherwise) */
+    const uint64_t rlines = (RANK_1 << (ksq & 56)) | (FILE_A << (ksq & 7));
+    const uint64_t blines = diag_of(ksq) | antidiag_of(ksq);
+    const uint64_t eRl = eR & rlines, eBl = eB & blines;
+    uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP);
     uint64_t pinned = 0;
-    for (uint64_t s = (ratt_occ(m, ksq, enemy) & eR) | (batt_occ(m, ksq, enemy) & eB); s; s &= s - 1) {
-        uint64_t b = bb_between(ksq, bb__chess_lsb(s)) & occ;
-        if (b && !(b & (b - 1))) pinned |= b & own;
-    }
-
-    /* what the enemy attacks with our king lifted */
-    uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(pos->pieces[them][BB_KING]));
-    for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
-    {
-        actx ak;
-        if (m == BB_ATTACKS_ROTATED) {
-            ak = a;
-            ak.occ = occ ^ kbit;
-            bb_rotated_occ_clear(&ak.rot, ksq);
-        } else {
-            ak.occ = occ ^ kbit;
+    if (eRl | eBl) {
+        checkers |= (ratt(m, &a, ksq) & eRl) | (batt(m, &a, ksq) & eBl);
+        /* pins: our lone pieces between the king and an enemy slider */
+        for (uint64_t s = (eRl ? ratt_occ(m, ksq, enemy) & eRl : 0) | (eBl ? batt_occ(m, ksq, enemy) & eBl : 0); s;
+             s &= s - 1) {
+            uint64_t b = bb_between(ksq, bb__chess_lsb(s)) & occ;
+            if (b && !(b & (b - 1))) pinned |= b & own;
         }
-        for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
-        for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
     }
 
     const uint64_t empty = ~occ;
     const uint64_t targets = (mode == BB_GEN_QUIETS ? 0 : enemy) | (mode == BB_GEN_CAPTURES ? 0 : empty);
 
-    n = emit_from(out, n, ksq, bb_king_attacks(ksq) & ~danger & targets);
+    /* the squares the king might step on: its moves, and the paths of the castlings whose
+     * squares are empty; then which of them the enemy does not attack with the king lifted */
+    uint64_t kt = bb_king_attacks(ksq) & targets, need = kt, kpaths[2] = {0, 0};
+    int rsqs[2] = {-1, -1};
+    if (!checkers && mode != BB_GEN_CAPTURES && (pos->castling & (3 << 2 * us))) {
+        for (int j = 0; j < 2; j++) {
+            int i = 2 * us + j;
+            if (!(pos->castling >> i & 1)) continue;
+            int rsq = pos->castle_rook[i] & 63, kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
+            uint64_t kpath = bb_between(ksq, kto) | bit(kto);
+            uint64_t path = (kpath | bb_between(rsq, rto) | bit(rto)) & ~(kbit | bit(rsq));
+            if (path & occ) continue;
+            /* Chess960: the rook may shield the king's target along the rank */
+            if ((rsq & 7) != 0 && (rsq & 7) != 7 && (ratt_occ(m, kto, occ ^ kbit ^ bit(rsq)) & eR)) continue;
+            rsqs[j] = rsq, kpaths[j] = kpath, need |= kpath;
+        }
+    }
+    uint64_t safe = 0;
+    if (need) {
+        const uint64_t eK = pos->pieces[them][BB_KING], occk = occ ^ kbit;
+        const uint64_t rest = need & (need - 1);
+        if (!(rest & (rest - 1))) {
+            /* one or two squares: ask each */
+            for (uint64_t s = need; s; s &= s - 1) {
+                int sq = bb__chess_lsb(s);
+                uint64_t att = (bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK) |
+                               (ratt_occ(m, sq, occk) & eR) | (batt_occ(m, sq, occk) & eB);
+                if (!att) safe |= bit(sq);
+            }
+        } else {
+            /* more: everything the enemy attacks */
+            uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(eK));
+            for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
+            actx ak;
+            if (m == BB_ATTACKS_ROTATED) {
+                ak = a;
+                ak.occ = occk;
+                bb_rotated_occ_clear(&ak.rot, ksq);
+            } else {
+                ak.occ = occk;
+            }
+            for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
+            safe = need & ~danger;
+        }
+    }
+
+    n = emit_from(out, n, ksq, kt & safe);
     if (checkers & (checkers - 1)) return n;
 
     const uint64_t check = checkers ? bb_between(ksq, bb__chess_lsb(checkers)) | checkers : ~(uint64_t)0;
     const uint64_t tgt = targets & check;
 
     /* castling: the king takes its own rook */
-    if (!checkers && mode != BB_GEN_CAPTURES && (pos->castling & (3 << 2 * us))) {
-        for (int i = 2 * us; i < 2 * us + 2; i++) {
-            if (!(pos->castling >> i & 1)) continue;
-            int rsq = pos->castle_rook[i] & 63, kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
-            uint64_t kpath = bb_between(ksq, kto) | bit(kto);
-            uint64_t path = (kpath | bb_between(rsq, rto) | bit(rto)) & ~(kbit | bit(rsq));
-            if ((path & occ) || (kpath & danger)) continue;
-            if ((rsq & 7) != 0 && (rsq & 7) != 7 && (ratt_occ(m, kto, occ ^ kbit ^ bit(rsq)) & eR)) continue;
-            out[n++] = (bb_chess_move)(ksq | rsq << 6 | BB_MOVE_CASTLING);
-        }
-    }
+    for (int j = 0; j < 2; j++)
+        if (rsqs[j] >= 0 && !(kpaths[j] & ~safe)) out[n++] = (bb_chess_move)(ksq | rsqs[j] << 6 | BB_MOVE_CASTLING);
 
     /* pawns, all at once; a pinned pawn moves only along its pin line */
     {
@@ -281,9 +309,11 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
 
 /* An upper bound of the number of moves gen can write (more than 256 is impossible in play,
  * but a hand-built position might). */
-static int move_bound(const bb_chess_pos *pos)
+static inline int move_bound(const bb_chess_pos *pos)
 {
     const uint64_t *p = pos->pieces[pos->side & 1];
+    /* 16 pieces with at most 2 queens: at most 10 + 2 * 27 + 13 * 14 = 246 */
+    if (bb_popcount(pos->color[pos->side & 1]) <= 16 && bb_popcount(p[BB_QUEEN]) <= 2) return 0;
     return 12 * bb_popcount(p[BB_PAWN]) + 8 * bb_popcount(p[BB_KNIGHT]) + 13 * bb_popcount(p[BB_BISHOP]) +
            14 * bb_popcount(p[BB_ROOK]) + 27 * bb_popcount(p[BB_QUEEN]) + 10 * bb_popcount(p[BB_KING]) + 2;
 }
@@ -406,7 +436,8 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
         }
     }
 
-    if (pos->castling) {
+    /* rights go when the king moves or a rook leaves or is taken on its square */
+    if (pos->castling && ((pc & 7) == BB_ROOK || (pc & 7) == BB_KING || (undo->captured & 7) == BB_ROOK)) {
         unsigned lost = (pc & 7) == BB_KING ? 3u << 2 * us : 0u;
         for (int i = 0; i < 4; i++)
             if (pos->castle_rook[i] == from || pos->castle_rook[i] == to) lost |= 1u << i;
