@@ -560,6 +560,32 @@ static void color_flip(void)
     }
 }
 
+/* Hand-made positions whose pieces could make more moves than a list holds (the generator
+ * then works in a larger buffer): the same lists as the slow generator's, by every method. */
+static void many_pieces(void)
+{
+    static const char *const fens[] = {
+        "kb6/pp6/2Q2Q2/Q2Q2Q1/2Q2Q2/Q2Q2Q1/2Q2Q2/K2Q2Q1 w - - 0 1",
+        "kb6/pp6/1Q1QQQ2/1Q5Q/8/7Q/2QQ3Q/Q1K1QQQQ w - - 0 1",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", /* 218 moves, the most known */
+    };
+    static const int counts[] = {154, 190, 218};
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        bb_chess_pos pos;
+        parse(&pos, fens[i]);
+        bb_chess_movelist slow;
+        bb__chess_slow_generate(&pos, BB_GEN_ALL, &slow);
+        CHECK(slow.count == counts[i], "'%s': the slow generator finds %d", fens[i], slow.count);
+        for (int m = -1; m < BB_ATTACK_METHOD_COUNT; m++) {
+            if (m >= 0 && !bb_attack_method_available((bb_attack_method)m)) continue;
+            bb_chess_movelist list;
+            int n = m < 0 ? bb_chess_generate(&pos, BB_GEN_ALL, &list)
+                          : bb_chess_generate_with((bb_attack_method)m, &pos, BB_GEN_ALL, &list);
+            CHECK(n == list.count && same_list(list, slow), "'%s' method %d: %d moves", fens[i], m, n);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(perft_wiki);
@@ -572,5 +598,6 @@ int main(void)
     RUN(random_games);
     RUN(symmetry_rules);
     RUN(color_flip);
+    RUN(many_pieces);
     return bbt_finish("chess");
 }

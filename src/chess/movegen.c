@@ -99,6 +99,36 @@ static inline uint64_t antidiag_of(int sq)
 
 /* ---- Emitting moves -------------------------------------------------------------- */
 
+#if defined(__AVX512VBMI2__) && defined(__AVX512BW__) && defined(__x86_64__) && !defined(BB_PORTABLE)
+/* AVX-512 VBMI2: the squares of a target set compressed into bytes in one instruction, widened
+ * to 16-bit moves, stored under a mask (at most 32 targets: one piece, or one pawn shift). */
+#include <immintrin.h>
+#define BB__CHESS_COMPRESS 1
+static const uint8_t squares_iota[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+BB__FORCE_INLINE __m512i target_squares(uint64_t to)
+{
+    __m512i sq = _mm512_maskz_compress_epi8(to, _mm512_loadu_si512((const void *)squares_iota));
+    return _mm512_cvtepu8_epi16(_mm512_castsi512_si256(sq));
+}
+BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
+{
+    __m512i w = _mm512_or_si512(_mm512_slli_epi16(target_squares(to), 6), _mm512_set1_epi16((short)from));
+    int c = bb_popcount(to);
+    _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
+    return n + c;
+}
+BB__FORCE_INLINE int emit_shifted(bb_chess_move *out, int n, uint64_t to, int delta)
+{
+    __m512i t = target_squares(to);
+    __m512i w = _mm512_or_si512(_mm512_slli_epi16(t, 6), _mm512_sub_epi16(t, _mm512_set1_epi16((short)delta)));
+    int c = bb_popcount(to);
+    _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
+    return n + c;
+}
+#else
 BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
 {
     for (; to; to &= to - 1) out[n++] = (bb_chess_move)(from | bb__chess_lsb(to) << 6);
@@ -112,6 +142,7 @@ BB__FORCE_INLINE int emit_shifted(bb_chess_move *out, int n, uint64_t to, int de
     }
     return n;
 }
+#endif
 BB__FORCE_INLINE int emit_promos(bb_chess_move *out, int n, uint64_t to, int delta)
 {
     for (; to; to &= to - 1) {
@@ -140,53 +171,81 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
     actx a;
     actx_set(m, &a, occ);
 
-    const uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP) |
-                              (ratt(m, &a, ksq) & eR) | (batt(m, &a, ksq) & eB);
-
-    /* pins: our lone pieces between the king and an enemy slider */
+    /* sliders only matter if one stands on a line through the king (no lookup otherwise) */
+    const uint64_t rlines = (RANK_1 << (ksq & 56)) | (FILE_A << (ksq & 7));
+    const uint64_t blines = diag_of(ksq) | antidiag_of(ksq);
+    const uint64_t eRl = eR & rlines, eBl = eB & blines;
+    uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP);
     uint64_t pinned = 0;
-    for (uint64_t s = (ratt_occ(m, ksq, enemy) & eR) | (batt_occ(m, ksq, enemy) & eB); s; s &= s - 1) {
-        uint64_t b = bb_between(ksq, bb__chess_lsb(s)) & occ;
-        if (b && !(b & (b - 1))) pinned |= b & own;
-    }
-
-    /* what the enemy attacks with our king lifted */
-    uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(pos->pieces[them][BB_KING]));
-    for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
-    {
-        actx ak;
-        if (m == BB_ATTACKS_ROTATED) {
-            ak = a;
-            ak.occ = occ ^ kbit;
-            bb_rotated_occ_clear(&ak.rot, ksq);
-        } else {
-            ak.occ = occ ^ kbit;
+    if (eRl | eBl) {
+        checkers |= (ratt(m, &a, ksq) & eRl) | (batt(m, &a, ksq) & eBl);
+        /* pins: our lone pieces between the king and an enemy slider */
+        for (uint64_t s = (eRl ? ratt_occ(m, ksq, enemy) & eRl : 0) | (eBl ? batt_occ(m, ksq, enemy) & eBl : 0); s;
+             s &= s - 1) {
+            uint64_t b = bb_between(ksq, bb__chess_lsb(s)) & occ;
+            if (b && !(b & (b - 1))) pinned |= b & own;
         }
-        for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
-        for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
     }
 
     const uint64_t empty = ~occ;
     const uint64_t targets = (mode == BB_GEN_QUIETS ? 0 : enemy) | (mode == BB_GEN_CAPTURES ? 0 : empty);
 
-    n = emit_from(out, n, ksq, bb_king_attacks(ksq) & ~danger & targets);
+    /* the squares the king might step on: its moves, and the paths of the castlings whose
+     * squares are empty; then which of them the enemy does not attack with the king lifted */
+    uint64_t kt = bb_king_attacks(ksq) & targets, need = kt, kpaths[2] = {0, 0};
+    int rsqs[2] = {-1, -1};
+    if (!checkers && mode != BB_GEN_CAPTURES && (pos->castling & (3 << 2 * us))) {
+        for (int j = 0; j < 2; j++) {
+            int i = 2 * us + j;
+            if (!(pos->castling >> i & 1)) continue;
+            int rsq = pos->castle_rook[i] & 63, kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
+            uint64_t kpath = bb_between(ksq, kto) | bit(kto);
+            uint64_t path = (kpath | bb_between(rsq, rto) | bit(rto)) & ~(kbit | bit(rsq));
+            if (path & occ) continue;
+            /* Chess960: the rook may shield the king's target along the rank */
+            if ((rsq & 7) != 0 && (rsq & 7) != 7 && (ratt_occ(m, kto, occ ^ kbit ^ bit(rsq)) & eR)) continue;
+            rsqs[j] = rsq, kpaths[j] = kpath, need |= kpath;
+        }
+    }
+    uint64_t safe = 0;
+    if (need) {
+        const uint64_t eK = pos->pieces[them][BB_KING], occk = occ ^ kbit;
+        const uint64_t rest = need & (need - 1);
+        if (!(rest & (rest - 1))) {
+            /* one or two squares: ask each */
+            for (uint64_t s = need; s; s &= s - 1) {
+                int sq = bb__chess_lsb(s);
+                uint64_t att = (bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK) |
+                               (ratt_occ(m, sq, occk) & eR) | (batt_occ(m, sq, occk) & eB);
+                if (!att) safe |= bit(sq);
+            }
+        } else {
+            /* more: everything the enemy attacks */
+            uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(eK));
+            for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
+            actx ak;
+            if (m == BB_ATTACKS_ROTATED) {
+                ak = a;
+                ak.occ = occk;
+                bb_rotated_occ_clear(&ak.rot, ksq);
+            } else {
+                ak.occ = occk;
+            }
+            for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
+            safe = need & ~danger;
+        }
+    }
+
+    n = emit_from(out, n, ksq, kt & safe);
     if (checkers & (checkers - 1)) return n;
 
     const uint64_t check = checkers ? bb_between(ksq, bb__chess_lsb(checkers)) | checkers : ~(uint64_t)0;
     const uint64_t tgt = targets & check;
 
     /* castling: the king takes its own rook */
-    if (!checkers && mode != BB_GEN_CAPTURES && (pos->castling & (3 << 2 * us))) {
-        for (int i = 2 * us; i < 2 * us + 2; i++) {
-            if (!(pos->castling >> i & 1)) continue;
-            int rsq = pos->castle_rook[i] & 63, kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
-            uint64_t kpath = bb_between(ksq, kto) | bit(kto);
-            uint64_t path = (kpath | bb_between(rsq, rto) | bit(rto)) & ~(kbit | bit(rsq));
-            if ((path & occ) || (kpath & danger)) continue;
-            if ((rsq & 7) != 0 && (rsq & 7) != 7 && (ratt_occ(m, kto, occ ^ kbit ^ bit(rsq)) & eR)) continue;
-            out[n++] = (bb_chess_move)(ksq | rsq << 6 | BB_MOVE_CASTLING);
-        }
-    }
+    for (int j = 0; j < 2; j++)
+        if (rsqs[j] >= 0 && !(kpaths[j] & ~safe)) out[n++] = (bb_chess_move)(ksq | rsqs[j] << 6 | BB_MOVE_CASTLING);
 
     /* pawns, all at once; a pinned pawn moves only along its pin line */
     {
@@ -250,9 +309,11 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
 
 /* An upper bound of the number of moves gen can write (more than 256 is impossible in play,
  * but a hand-built position might). */
-static int move_bound(const bb_chess_pos *pos)
+static inline int move_bound(const bb_chess_pos *pos)
 {
     const uint64_t *p = pos->pieces[pos->side & 1];
+    /* 16 pieces with at most 2 queens: at most 10 + 2 * 27 + 13 * 14 = 246 */
+    if (bb_popcount(pos->color[pos->side & 1]) <= 16 && bb_popcount(p[BB_QUEEN]) <= 2) return 0;
     return 12 * bb_popcount(p[BB_PAWN]) + 8 * bb_popcount(p[BB_KNIGHT]) + 13 * bb_popcount(p[BB_BISHOP]) +
            14 * bb_popcount(p[BB_ROOK]) + 27 * bb_popcount(p[BB_QUEEN]) + 10 * bb_popcount(p[BB_KING]) + 2;
 }
@@ -375,7 +436,8 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
         }
     }
 
-    if (pos->castling) {
+    /* rights go when the king moves or a rook leaves or is taken on its square */
+    if (pos->castling && ((pc & 7) == BB_ROOK || (pc & 7) == BB_KING || (undo->captured & 7) == BB_ROOK)) {
         unsigned lost = (pc & 7) == BB_KING ? 3u << 2 * us : 0u;
         for (int i = 0; i < 4; i++)
             if (pos->castle_rook[i] == from || pos->castle_rook[i] == to) lost |= 1u << i;
