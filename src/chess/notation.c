@@ -247,6 +247,7 @@ typedef struct {
     int to;
     int promo;         /* 0 or BB_KNIGHT..BB_QUEEN */
     int suffix;        /* 0, '+' or '#' */
+    int named_from;    /* the text names the from file or rank */
 } san_parts;
 
 /* Splits SAN text into its parts; -1 and *err if it is not SAN's shape. */
@@ -323,6 +324,7 @@ static int san_split(const char *text, size_t n, san_parts *s, bb_parse_error *e
     size_t t = 0;
     if (t < k && is_file(buf[t])) s->from_file = buf[t++] - 'a';
     if (t < k && is_rank(buf[t])) s->from_rank = buf[t++] - '1';
+    s->named_from = t > 0;
     if (t < k) {
         if (buf[t] == 'x')
             return bb__fail(err, (int)(i + t) + 1, 0, 0, "'%s': 'x' at character %d is out of place", q, (int)(i + t) + 1);
@@ -428,12 +430,12 @@ int bb_chess_move_from_san(const bb_chess_pos *pos, const char *text, bb_chess_m
             if (pos->color[us] >> s.to & 1)
                 return bb__fail(err, 0, 0, 0, "%s: %s holds a %s piece of its own", q, ts, who);
             return bb__fail(err, 0, 0, 0, "%s: no %s %s%s can move to %s", q, who, pname,
-                            s.from_file >= 0 || s.from_rank >= 0 ? " from there" : "", ts);
+                            s.named_from ? " from there" : "", ts);
         }
         if (count > 1) {
             square_words(from_set, words, sizeof words);
-            return bb__fail(err, 0, 0, 0, "%s is ambiguous: the %ss on %s can all move to %s; name the one that moves "
-                            "by its file or rank", q, pname, words, ts);
+            return bb__fail(err, 0, 0, 0, "%s is ambiguous: the %ss on %s can %s move to %s; name the one that moves "
+                            "by its file or rank", q, pname, words, count == 2 ? "both" : "all", ts);
         }
     }
     /* the capture mark and the check suffix must be right */
