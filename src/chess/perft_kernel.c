@@ -19,6 +19,15 @@
  *     multiplication otherwise), inlined.
  * Positions reached are legal, so checks the rules make impossible (a king
  * missing, a double check answered by a non-king move) are not tested. */
+/* GCC's tuning for AMD Zen (what -march=native picks here) keeps values in
+ * vector registers when general registers run out, and this kernel's node
+ * needs more than 16: the round trips (vmovq both ways) cost 13% on Zen 5.
+ * The Skylake tuning spills to the stack instead; it changes no instruction
+ * set, only scheduling and register allocation, so every build takes it
+ * (before the headers, so that their inline functions match and inline). */
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#pragma GCC target("tune=skylake")
+#endif
 #include "perft_kernel.h"
 
 #include <string.h>
@@ -338,13 +347,19 @@ KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int
     return ch->castle ? node_b_c(ch, d - 1, c) : node_b_n(ch, d - 1, c);
 }
 
-#define EMIT(ch, mv)                                                       \
+/* One more legal move, its child in *cp: listed (the root), counted below
+ * (deeper nodes), or kept to be counted after the loop (the last two plies:
+ * one call site for the inlined count, and the child's boards are read long
+ * after they were written). */
+#define EMIT(mv)                                                           \
     do {                                                                   \
         if (mode == KROOT) {                                               \
             out->moves[out->n] = (mv);                                     \
-            out->children[out->n++] = (ch);                                \
+            out->children[out->n++] = *cp;                                 \
+        } else if (mode == KLEAF) {                                        \
+            cp = &kids[++nk];                                              \
         } else {                                                           \
-            n += below(&(ch), d, c, us, mode);                             \
+            n += below(cp, d, c, us, mode);                                \
         }                                                                  \
     } while (0)
 
@@ -366,34 +381,35 @@ KINLINE void child_of(bb__kboard *ch, const bb__kboard *b, int f, int t, const i
 
 /* Every legal move of b, each child counted d - 1 plies deep (or listed). */
 KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us, const int cas,
-                     const int mode, kroot *out)
+                     const int mode, kroot *out, bb__kboard *kids)
 {
     uint64_t n = 0;
     kinfo I;
-    bb__kboard ch;
+    bb__kboard one, *cp = mode == KLEAF ? kids : &one;
+    int nk = 0;
     analyse(b, us, &I);
     unsigned cs;
     uint64_t x = king_moves(b, c, &I, us, cas, &cs);
     while (x) {
         int t = CTZ(x);
         x &= x - 1;
-        child_of(&ch, b, I.k, t, us, cas, c);
-        ch.kings ^= BIT(I.k) | BIT(t);
-        EMIT(ch, bb_chess_move_make(I.k, t, BB_MOVE_NORMAL, 0));
+        child_of(cp, b, I.k, t, us, cas, c);
+        cp->kings ^= BIT(I.k) | BIT(t);
+        EMIT(bb_chess_move_make(I.k, t, BB_MOVE_NORMAL, 0));
     }
-    if (!I.checkmask) return n;
+    if (!I.checkmask) goto done;
     if (cas && cs) {
         for (int i = 2 * us; i < 2 * us + 2; i++) {
             if (!(cs >> i & 1)) continue;
             int rf = c->rook_from[i], kt = c->king_to[i], rt = c->rook_to[i];
-            ch = *b;
-            ch.kings = (ch.kings & ~BIT(I.k)) | BIT(kt);
-            ch.orth = (ch.orth & ~BIT(rf)) | BIT(rt);
-            ch.col[us] = (ch.col[us] & ~(BIT(I.k) | BIT(rf))) | BIT(kt) | BIT(rt);
-            ch.castle &= (uint8_t)(us ? 3 : 12);
-            ch.ep = 0;
-            ch.side = (uint8_t)(us ^ 1);
-            EMIT(ch, bb_chess_move_make(I.k, rf, BB_MOVE_CASTLING, 0));
+            *cp = *b;
+            cp->kings = (cp->kings & ~BIT(I.k)) | BIT(kt);
+            cp->orth = (cp->orth & ~BIT(rf)) | BIT(rt);
+            cp->col[us] = (cp->col[us] & ~(BIT(I.k) | BIT(rf))) | BIT(kt) | BIT(rt);
+            cp->castle &= (uint8_t)(us ? 3 : 12);
+            cp->ep = 0;
+            cp->side = (uint8_t)(us ^ 1);
+            EMIT(bb_chess_move_make(I.k, rf, BB_MOVE_CASTLING, 0));
         }
     }
     uint64_t target = ~I.own & I.checkmask, occ = I.occ, pinned = I.pin_d | I.pin_hv;
@@ -405,9 +421,9 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(&ch, b, f, t, us, cas, c);
-            ch.knights ^= BIT(f) | BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+            child_of(cp, b, f, t, us, cas, c);
+            cp->knights ^= BIT(f) | BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
     }
     x = b->diag & I.own & ~I.pin_hv;
@@ -420,10 +436,10 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(&ch, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c);
             uint64_t mv = BIT(f) | BIT(t);
-            ch.diag ^= mv, ch.orth ^= mv & q;
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+            cp->diag ^= mv, cp->orth ^= mv & q;
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
     }
     x = b->orth & I.own & ~I.pin_d;
@@ -436,10 +452,10 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(&ch, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c);
             uint64_t mv = BIT(f) | BIT(t);
-            ch.orth ^= mv, ch.diag ^= mv & q;
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+            cp->orth ^= mv, cp->diag ^= mv & q;
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
     }
     kpawns p;
@@ -452,36 +468,36 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (x) {
             int t = CTZ(x), f = t - offs[j];
             x &= x - 1;
-            child_of(&ch, b, f, t, us, cas, c);
-            ch.pawns ^= BIT(f) | BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f) | BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
         x = sets[j] & pr;
         while (x) {
             int t = CTZ(x), f = t - offs[j];
             x &= x - 1;
-            child_of(&ch, b, f, t, us, cas, c);
-            ch.pawns ^= BIT(f);
-            bb__kboard base = ch;
-            ch.diag |= BIT(t), ch.orth |= BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_QUEEN));
-            ch = base, ch.knights |= BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_KNIGHT));
-            ch = base, ch.orth |= BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_ROOK));
-            ch = base, ch.diag |= BIT(t);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_BISHOP));
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f);
+            bb__kboard base = *cp;
+            cp->diag |= BIT(t), cp->orth |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_QUEEN));
+            *cp = base, cp->knights |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_KNIGHT));
+            *cp = base, cp->orth |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_ROOK));
+            *cp = base, cp->diag |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_BISHOP));
         }
     }
     x = p.s2;
     while (x) {
         int t = CTZ(x), f = t - 2 * PUSH_OFF(us), e = t - PUSH_OFF(us);
         x &= x - 1;
-        child_of(&ch, b, f, t, us, cas, c);
-        ch.pawns ^= BIT(f) | BIT(t);
+        child_of(cp, b, f, t, us, cas, c);
+        cp->pawns ^= BIT(f) | BIT(t);
         /* the ep square only if an enemy pawn could take there */
-        if (bb__pawn_attacks[64 * us + e] & b->pawns & I.enemy) ch.ep = (uint8_t)e;
-        EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+        if (bb__pawn_attacks[64 * us + e] & b->pawns & I.enemy) cp->ep = (uint8_t)e;
+        EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
     }
     if (b->ep) {
         x = ep_origins(b, &I, us);
@@ -489,29 +505,35 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (x) {
             int f = CTZ(x);
             x &= x - 1;
-            child_of(&ch, b, f, t, us, cas, c);
-            ch.pawns ^= BIT(f) | BIT(t) | BIT(cap);
-            ch.col[us ^ 1] ^= BIT(cap);
-            EMIT(ch, bb_chess_move_make(f, t, BB_MOVE_EN_PASSANT, 0));
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f) | BIT(t) | BIT(cap);
+            cp->col[us ^ 1] ^= BIT(cap);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_EN_PASSANT, 0));
         }
     }
+done:
+    if (mode == KLEAF)
+        for (int i = 0; i < nk; i++) n += count_impl(&kids[i], c, us ^ 1);
     return n;
 }
 
 KINLINE uint64_t node_impl(const bb__kboard *b, int d, const bb__kctx *c, const int us, const int cas)
 {
-    if (d == 2) return gen(b, 2, c, us, cas, KLEAF, NULL);
+    if (d == 2) {
+        bb__kboard kids[BB_CHESS_MAX_MOVES + 1];
+        return gen(b, 2, c, us, cas, KLEAF, NULL, kids);
+    }
     if (c->stop && *c->stop) return 0;
     if (c->tt) {
         uint64_t meta = (uint64_t)b->ep | (uint64_t)b->castle << 8 | (uint64_t)us << 16 | (uint64_t)d << 24;
         uint64_t w[8], h = board_hash(b, meta), n;
         board_words(b, meta, w);
         if (tt_probe(c->tt, w, h, &n)) return n;
-        n = gen(b, d, c, us, cas, KDEEP, NULL);
+        n = gen(b, d, c, us, cas, KDEEP, NULL, NULL);
         if (!(c->stop && *c->stop)) tt_store(c->tt, w, h, n);
         return n;
     }
-    return gen(b, d, c, us, cas, KDEEP, NULL);
+    return gen(b, d, c, us, cas, KDEEP, NULL, NULL);
 }
 
 KNOINLINE uint64_t node_w_c(const bb__kboard *b, int d, const bb__kctx *c) { return node_impl(b, d, c, 0, 1); }
@@ -530,8 +552,8 @@ uint64_t bb__kperft(const bb__kboard *b, int depth, const bb__kctx *c)
 int bb__kroot(const bb__kboard *b, const bb__kctx *c, bb_chess_move *moves, bb__kboard *children)
 {
     kroot out = {moves, children, 0};
-    if (b->side) gen(b, 2, c, 1, 1, KROOT, &out);
-    else gen(b, 2, c, 0, 1, KROOT, &out);
+    if (b->side) gen(b, 2, c, 1, 1, KROOT, &out, NULL);
+    else gen(b, 2, c, 0, 1, KROOT, &out, NULL);
     return out.n;
 }
 
