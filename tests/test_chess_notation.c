@@ -445,7 +445,7 @@ static void verify_agrees(void)
     for (int i = 0; i < N_WIKI; i++) {
         bb_chess_pos pos;
         if (!read_fen(wiki_fens[i], &pos)) continue;
-        int rc = bb_chess_perft_verify(&pos, 2, report, sizeof report);
+        int rc = bb_chess_perft_verify(&pos, 3, report, sizeof report);
         CHECK(rc == 0 && strstr(report, "positions checked"), "%s: %s", wiki_fens[i], report);
     }
     for (int i = 0; i < N_960; i++) {
@@ -468,6 +468,11 @@ static void verify_finds_a_difference(void)
     CHECK(rc == 1, "no difference found: %s", report);
     CHECK(strstr(report, "FEN: ") && strstr(report, "differs") && strstr(report, "extra"), "report: %s", report);
     CHECK(strstr(report, "g1f3") != NULL, "report names the move: %s", report);
+    /* the report keeps snprintf's contract: cut short, still a string */
+    char small[24];
+    memset(small, '#', sizeof small);
+    CHECK(bb_chess_perft_verify(&pos, 1, small, sizeof small) == 1 && strlen(small) == sizeof small - 1, "small");
+    CHECK(bb_chess_perft_verify(&pos, 1, NULL, 0) == 1, "no report buffer");
 }
 
 int main(void)
