@@ -114,8 +114,10 @@ KINLINE int attacked(const bb__kboard *b, int sq, uint64_t occ, uint64_t enemy, 
     return ((bb_bishop_attacks(sq, occ) & b->diag) | (bb_rook_attacks(sq, occ) & b->orth)) & enemy ? 1 : 0;
 }
 
-/* Every square the enemy attacks, sliders seeing through our king. */
-KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, const int us)
+/* The enemy's attacks, sliders seeing through our king: exact on the squares
+ * on a line with zone zo (straight) and zd (diagonal), where only the enemy
+ * sliders standing on those lines are looked up. */
+KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, uint64_t zo, uint64_t zd, const int us)
 {
     const int them = us ^ 1;
     uint64_t occ = I->occ ^ BIT(I->k), ep = b->pawns & I->enemy;
@@ -125,12 +127,12 @@ KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, const int us
         a |= bb__knight_attacks[CTZ(x)];
         x &= x - 1;
     }
-    x = b->diag & I->enemy;
+    x = b->diag & I->enemy & zd;
     while (x) {
         a |= bb_bishop_attacks(CTZ(x), occ);
         x &= x - 1;
     }
-    x = b->orth & I->enemy;
+    x = b->orth & I->enemy & zo;
     while (x) {
         a |= bb_rook_attacks(CTZ(x), occ);
         x &= x - 1;
@@ -164,11 +166,13 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
     uint64_t near = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
     uint64_t cand = bb__king_attacks[I->k] & ~I->own & ~near, test = cand;
     unsigned cs = 0;
+    uint64_t zo = 0, zd = 0;
     if (cas && !I->checkers && (b->castle & (us ? 12 : 3))) {
         for (int i = 2 * us; i < 2 * us + 2; i++) {
             if ((b->castle & (1 << i)) && !(I->occ & c->need_empty[i]) && !(c->king_path[i] & near)) {
                 cs |= 1u << i;
                 test |= c->king_path[i];
+                zo |= c->path_zone_o[i], zd |= c->path_zone_d[i];
             }
         }
     }
@@ -176,8 +180,9 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
         *castles = cs;
         return 0;
     }
+    zo |= c->zone_o[I->k], zd |= c->zone_d[I->k];
     if (bb_popcount(test) >= 2) {
-        uint64_t map = enemy_attacks(b, I, us);
+        uint64_t map = enemy_attacks(b, I, zo, zd, us);
         for (int i = 2 * us; i < 2 * us + 2; i++)
             if ((cs >> i & 1) && (c->xray[i] ? !castle_ok(b, c, I, i, us) : (c->king_path[i] & map) != 0))
                 cs &= ~(1u << i);
@@ -578,6 +583,17 @@ void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
     if (pos->ep < 64 && pos->ep != 0 &&
         (bb__pawn_attacks[64 * (us ^ 1) + pos->ep] & b->pawns & b->col[us]))
         b->ep = pos->ep;
+    /* the lines through the king's neighbours: only enemy sliders on them
+     * can attack a square the king may go to */
+    for (int k = 0; k < 64; k++) {
+        uint64_t zo = 0, zd = 0;
+        for (uint64_t t = bb__king_attacks[k]; t; t &= t - 1) {
+            int s = CTZ(t);
+            zo |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));
+            zd |= bb__diagonals_ex[2 * s] | bb__diagonals_ex[2 * s + 1];
+        }
+        c->zone_o[k] = zo, c->zone_d[k] = zd;
+    }
     memset(c->cmask, 15, sizeof c->cmask);
     for (int i = 0; i < 4; i++) {
         int color = i >> 1;
@@ -594,6 +610,11 @@ void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
         c->need_empty[i] = span & ~(BIT(k) | BIT(rf));
         c->king_path[i] = bb__between[64 * k + kt] | BIT(kt);
         c->xray[i] = (rf & 7) != 0 && (rf & 7) != 7; /* Chess960: the rook may shield the path */
+        for (uint64_t t = c->king_path[i]; t; t &= t - 1) {
+            int s = CTZ(t);
+            c->path_zone_o[i] |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));
+            c->path_zone_d[i] |= bb__diagonals_ex[2 * s] | bb__diagonals_ex[2 * s + 1];
+        }
         c->cmask[k] &= (uint8_t)~(color ? 12 : 3);
         c->cmask[rf] &= (uint8_t)~(1 << i);
     }

@@ -48,6 +48,8 @@ typedef struct {
     uint64_t need_empty[4];   /* squares that must be empty, the king and rook themselves aside */
     uint64_t king_path[4];    /* squares the king crosses or lands on (its start too if it is
                                  the landing square): none may be attacked */
+    uint64_t zone_o[64], zone_d[64];     /* the lines (straight, diagonal) through a king's neighbours */
+    uint64_t path_zone_o[4], path_zone_d[4]; /* the same through each king path */
     const bb__ktable *tt;     /* NULL: no table */
     const volatile int *stop; /* NULL: never stopped */
 } bb__kctx;
