@@ -115,6 +115,7 @@ BB__FORCE_INLINE __m512i target_squares(uint64_t to)
 }
 BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
 {
+    if (!to) return n;
     __m512i w = _mm512_or_si512(_mm512_slli_epi16(target_squares(to), 6), _mm512_set1_epi16((short)from));
     int c = bb_popcount(to);
     _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
@@ -216,9 +217,11 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
             /* one or two squares: ask each */
             for (uint64_t s = need; s; s &= s - 1) {
                 int sq = bb__chess_lsb(s);
-                uint64_t att = (bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK) |
-                               (ratt_occ(m, sq, occk) & eR) | (batt_occ(m, sq, occk) & eB);
-                if (!att) safe |= bit(sq);
+                if ((bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK)) continue;
+                const uint64_t r = eR & ((RANK_1 << (sq & 56)) | (FILE_A << (sq & 7)));
+                const uint64_t b = eB & (diag_of(sq) | antidiag_of(sq));
+                if ((r && (ratt_occ(m, sq, occk) & r)) || (b && (batt_occ(m, sq, occk) & b))) continue;
+                safe |= bit(sq);
             }
         } else {
             /* more: everything the enemy attacks */
@@ -266,8 +269,10 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
         if (mode != BB_GEN_QUIETS) {
             const uint64_t cw = cap_west(us, P & (free | west_line)) & enemy & check;
             const uint64_t ce = cap_east(us, P & (free | east_line)) & enemy & check;
-            n = emit_shifted(out, n, cw & ~last, west);
-            n = emit_shifted(out, n, ce & ~last, east);
+            if (cw | ce) {
+                n = emit_shifted(out, n, cw & ~last, west);
+                n = emit_shifted(out, n, ce & ~last, east);
+            }
             const uint64_t pl = (one & check & last) | cw | ce;
             if (pl & last) {
                 n = emit_promos(out, n, one & check & last, fwd);
@@ -352,6 +357,9 @@ int bb_chess_generate(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_movel
     BB__ASSERT_NOT_NULL(list, "list");
     if (move_bound(pos) > BB_CHESS_MAX_MOVES) return gen_big(PLAIN, pos, mode, list);
     bb_chess_move *out = list->moves;
+    /* the common case, every move, with the mode a constant */
+    if (mode == BB_GEN_ALL)
+        return list->count = pos->side ? gen(pos, BB_GEN_ALL, out, PLAIN, 1) : gen(pos, BB_GEN_ALL, out, PLAIN, 0);
     return list->count = GEN_BOTH(PLAIN);
 }
 
