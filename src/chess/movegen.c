@@ -224,7 +224,13 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
                 safe |= bit(sq);
             }
         } else {
-            /* more: everything the enemy attacks */
+            /* more: what the enemy attacks, from the sliders on a line through one of them */
+            uint64_t rl = 0, bl = 0;
+            for (uint64_t s = need; s; s &= s - 1) {
+                int sq = bb__chess_lsb(s);
+                rl |= (RANK_1 << (sq & 56)) | (FILE_A << (sq & 7));
+                bl |= diag_of(sq) | antidiag_of(sq);
+            }
             uint64_t danger = pawn_attacks_all(them, eP) | (eK ? bb_king_attacks(bb__chess_lsb(eK)) : 0);
             for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
             actx ak;
@@ -235,8 +241,8 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
             } else {
                 ak.occ = occk;
             }
-            for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
-            for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eB & bl; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eR & rl; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
             safe = need & ~danger;
         }
     }
