@@ -85,17 +85,18 @@ BB__FORCE_INLINE uint64_t cap_west(int us, uint64_t b) { return us ? (b & ~FILE_
 BB__FORCE_INLINE uint64_t cap_east(int us, uint64_t b) { return us ? (b & ~FILE_H) >> 7 : (b & ~FILE_H) << 9; }
 static inline uint64_t pawn_attacks_all(int color, uint64_t b) { return cap_west(color, b) | cap_east(color, b); }
 
-/* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq. */
-static inline uint64_t diag_of(int sq)
-{
-    int d = (sq >> 3) - (sq & 7);
-    return d >= 0 ? 0x8040201008040201ULL << (8 * d) : 0x8040201008040201ULL >> (-8 * d);
-}
-static inline uint64_t antidiag_of(int sq)
-{
-    int d = (sq >> 3) + (sq & 7) - 7;
-    return d >= 0 ? 0x0102040810204080ULL << (8 * d) : 0x0102040810204080ULL >> (-8 * d);
-}
+/* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq, from
+ * 15-entry tables of constants. */
+#define BB__DIAG(d) ((d) >= 0 ? 0x8040201008040201ULL << (8 * (d)) : 0x8040201008040201ULL >> (-8 * (d)))
+#define BB__ANTI(d) ((d) >= 0 ? 0x0102040810204080ULL << (8 * (d)) : 0x0102040810204080ULL >> (-8 * (d)))
+static const uint64_t diagonals[15] = {BB__DIAG(-7), BB__DIAG(-6), BB__DIAG(-5), BB__DIAG(-4), BB__DIAG(-3),
+                                       BB__DIAG(-2), BB__DIAG(-1), BB__DIAG(0),  BB__DIAG(1),  BB__DIAG(2),
+                                       BB__DIAG(3),  BB__DIAG(4),  BB__DIAG(5),  BB__DIAG(6),  BB__DIAG(7)};
+static const uint64_t antidiagonals[15] = {BB__ANTI(-7), BB__ANTI(-6), BB__ANTI(-5), BB__ANTI(-4), BB__ANTI(-3),
+                                           BB__ANTI(-2), BB__ANTI(-1), BB__ANTI(0),  BB__ANTI(1),  BB__ANTI(2),
+                                           BB__ANTI(3),  BB__ANTI(4),  BB__ANTI(5),  BB__ANTI(6),  BB__ANTI(7)};
+static inline uint64_t diag_of(int sq) { return diagonals[((sq >> 3) - (sq & 7) + 7) & 15]; }
+static inline uint64_t antidiag_of(int sq) { return antidiagonals[((sq >> 3) + (sq & 7)) & 15]; }
 
 /* ---- Emitting moves -------------------------------------------------------------- */
 
@@ -303,16 +304,21 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
         int from = bb__chess_lsb(s);
         n = emit_from(out, n, from, bb_knight_attacks(from) & tgt);
     }
-    const uint64_t Q = pos->pieces[us][BB_QUEEN];
-    for (uint64_t s = pos->pieces[us][BB_BISHOP] | Q; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_BISHOP]; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = batt(m, &a, from) & tgt;
         if (pinned & bit(from)) t &= bb_line_through(ksq, from);
         n = emit_from(out, n, from, t);
     }
-    for (uint64_t s = pos->pieces[us][BB_ROOK] | Q; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_ROOK]; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = ratt(m, &a, from) & tgt;
+        if (pinned & bit(from)) t &= bb_line_through(ksq, from);
+        n = emit_from(out, n, from, t);
+    }
+    for (uint64_t s = pos->pieces[us][BB_QUEEN]; s; s &= s - 1) {
+        int from = bb__chess_lsb(s);
+        uint64_t t = (batt(m, &a, from) | ratt(m, &a, from)) & tgt;
         if (pinned & bit(from)) t &= bb_line_through(ksq, from);
         n = emit_from(out, n, from, t);
     }
