@@ -87,14 +87,14 @@ static inline uint64_t pawn_attacks_all(int color, uint64_t b) { return cap_west
 
 /* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq, from
  * 15-entry tables of constants. */
-#define BB__DIAG(d) ((d) >= 0 ? 0x8040201008040201ULL << (8 * (d)) : 0x8040201008040201ULL >> (-8 * (d)))
-#define BB__ANTI(d) ((d) >= 0 ? 0x0102040810204080ULL << (8 * (d)) : 0x0102040810204080ULL >> (-8 * (d)))
-static const uint64_t diagonals[15] = {BB__DIAG(-7), BB__DIAG(-6), BB__DIAG(-5), BB__DIAG(-4), BB__DIAG(-3),
-                                       BB__DIAG(-2), BB__DIAG(-1), BB__DIAG(0),  BB__DIAG(1),  BB__DIAG(2),
-                                       BB__DIAG(3),  BB__DIAG(4),  BB__DIAG(5),  BB__DIAG(6),  BB__DIAG(7)};
-static const uint64_t antidiagonals[15] = {BB__ANTI(-7), BB__ANTI(-6), BB__ANTI(-5), BB__ANTI(-4), BB__ANTI(-3),
-                                           BB__ANTI(-2), BB__ANTI(-1), BB__ANTI(0),  BB__ANTI(1),  BB__ANTI(2),
-                                           BB__ANTI(3),  BB__ANTI(4),  BB__ANTI(5),  BB__ANTI(6),  BB__ANTI(7)};
+#define BB__D 0x8040201008040201ULL
+#define BB__A 0x0102040810204080ULL
+static const uint64_t diagonals[15] = {BB__D >> 56, BB__D >> 48, BB__D >> 40, BB__D >> 32, BB__D >> 24,
+                                       BB__D >> 16, BB__D >> 8,  BB__D,       BB__D << 8,  BB__D << 16,
+                                       BB__D << 24, BB__D << 32, BB__D << 40, BB__D << 48, BB__D << 56};
+static const uint64_t antidiagonals[15] = {BB__A >> 56, BB__A >> 48, BB__A >> 40, BB__A >> 32, BB__A >> 24,
+                                           BB__A >> 16, BB__A >> 8,  BB__A,       BB__A << 8,  BB__A << 16,
+                                           BB__A << 24, BB__A << 32, BB__A << 40, BB__A << 48, BB__A << 56};
 static inline uint64_t diag_of(int sq) { return diagonals[((sq >> 3) - (sq & 7) + 7) & 15]; }
 static inline uint64_t antidiag_of(int sq) { return antidiagonals[((sq >> 3) + (sq & 7)) & 15]; }
 
