@@ -149,6 +149,59 @@ const cli_command cli_commands[] = {
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
      "  bitboard othello perft 9 --convention bik --threads 2\n"
      "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1},
+    {"chess", cli_cmd_chess, "chess show|moves|play|perft [ARGS]",
+     "Chess positions: show one, its legal moves, play moves, perft.",
+     "  chess show [FEN]                      the position: a diagram, the side to move,\n"
+     "                                        check, castling rights, en passant, clocks,\n"
+     "                                        the Polyglot key and the FEN\n"
+     "  chess moves [FEN]                     the legal moves (SAN); --uci or --san: one a line\n"
+     "  chess play FEN MOVES...               the FEN after the moves (SAN or UCI)\n"
+     "  chess perft DEPTH [FEN]               the number of legal move sequences DEPTH\n"
+     "                                        plies deep\n"
+     "  chess perft [DEPTH] --epd FILE        a perft suite: each line `FEN ;D1 20 ;D2 400`\n"
+     "                                        checked (up to DEPTH), pass or FAIL\n"
+     "\nFEN is one argument (quote it): standard FEN, X-FEN or Shredder-FEN (Chess960\n"
+     "castling by rook files, e.g. HAha); the clocks may be left out.  `start` (the\n"
+     "default for show, moves and perft) is the standard start position.  MOVES\n"
+     "are SAN (e4 Nf3 exd5 O-O e8=Q+) or UCI (e2e4 e7e8q), one an argument or\n"
+     "several in one separated by spaces; move numbers (1. 12...) are skipped.\n"
+     "SAN is read strictly: an ambiguous, illegal or malformed move is refused with\n"
+     "the reason; a missing + or # is fine, a wrong one is not (docs/CHESS.md).\n"
+     "\n-o json prints {\"fen\":..,\"side\":..,\"castling\":..,\"ep\":..,\"key\":..,\"moves\":N,..}\n"
+     "for a position, {\"fen\":..,\"moves\":[{\"uci\":..,\"san\":..},..]} for moves,\n"
+     "{\"depth\":D,\"count\":N} for perft; -o hex prints a position's key, -o squares\n"
+     "its FEN.  play prints the FEN unless -o asks for something else.\n"
+     "\nperft counts legal move sequences (no draw rules; a mate or stalemate above\n"
+     "the last ply counts nothing).  It prints the count on standard output and\n"
+     "the nodes per second on standard error; a progress line on standard error\n"
+     "for long runs when that is a terminal.  Ctrl-C stops it (exit status 130).\n"
+     "\nOptions (after the command name):\n"
+     "  --uci, --san      moves: one move a line in that notation (both: UCI then\n"
+     "                    SAN); play: print the moves played in it before the FEN\n"
+     "  --captures        moves: only captures (en passant too) and promotions\n"
+     "  --quiets          moves: only the other moves (castling among them)\n"
+     "  --chess960        castling in UCI as king takes rook (e1h1), as a Shredder-\n"
+     "                    or X-FEN position has it already\n"
+     "  --divide          perft: each root move's count (`e2e4: 20`, sorted), then\n"
+     "                    `Nodes searched: N`\n"
+     "  --method M        perft through the legal move generator with slider\n"
+     "                    method M (naive, rotated, kindergarten, magic, pext,\n"
+     "                    hyperbola, kogge-stone) instead of the dedicated kernel\n"
+     "  --threads N       perft: split the root moves over N threads (1..256)\n"
+     "  --hash MB         perft: a transposition table of about MB MiB\n"
+     "  --verify          perft: first walk the tree holding the generator and\n"
+     "                    make/unmake against a slow reference generator; at the\n"
+     "                    first difference print the position (FEN) and the moves\n"
+     "                    that differ and exit with status 1\n"
+     "  --epd FILE        perft: run the suite in FILE ('-': standard input); exit\n"
+     "                    status 1 if a line fails\n"
+     "  --quiet           perft: nothing on standard error\n"
+     "\nExamples:\n  bitboard chess show\n"
+     "  bitboard chess moves 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'\n"
+     "  bitboard chess play start e4 e5 Nf3 Nc6 Bb5\n"
+     "  bitboard chess perft 5 --divide\n"
+     "  bitboard chess perft 4 --verify 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'\n"
+     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n", 0},
@@ -162,5 +215,6 @@ const cli_demo_section cli_demo_sections[] = {
     {"Lines, pseudo-rotations and rotated boards", cli_demo_lines},
     {"Attacks: Hyatt's rotated bitboards", cli_demo_attacks},
     {"Othello: moves, and flips by line lookup", cli_demo_othello},
+    {"Chess: legal moves by check and pin masks", cli_demo_chess},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);

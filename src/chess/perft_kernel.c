@@ -1,0 +1,621 @@
+/* The dedicated chess perft kernel (private interface: perft_kernel.h).
+ *
+ * How it is fast:
+ *   - its own 64-byte board, copied for each child (copy-make): five
+ *     colourless piece boards, the colour boards, ep square and rights;
+ *   - legal moves straight from check and pin masks, found without a single
+ *     slider lookup: each enemy slider on a line with the king (empty-board
+ *     rays) is a checker if nothing stands between, and pins our piece if
+ *     exactly that piece does (the masks of Gigantua and of the Chess
+ *     Programming Wiki's "Checks and Pinned Pieces");
+ *   - the last ply counted, not made: popcounts of the masked attack sets,
+ *     pawns all at once by shifts, promotions four times;
+ *   - the walk specialized at compile time on the side to move and on
+ *     whether any castling right is left: each node function is one of four
+ *     copies of the same always-inlined body with those two as constants
+ *     (so pawn directions are shifts by constants and positions without
+ *     rights never look at castling);
+ *   - slider attacks by the library's default method (PEXT with BMI2, magic
+ *     multiplication otherwise), inlined.
+ * Positions reached are legal, so checks the rules make impossible (a king
+ * missing, a double check answered by a non-king move) are not tested. */
+/* GCC's tuning for AMD Zen (what -march=native picks here) keeps values in
+ * vector registers when general registers run out, and this kernel's node
+ * needs more than 16: the round trips (vmovq both ways) cost 13% on Zen 5.
+ * The Skylake tuning spills to the stack instead; it changes no instruction
+ * set, only scheduling and register allocation, so every build takes it
+ * (before the headers, so that their inline functions match and inline). */
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#pragma GCC target("tune=skylake")
+#endif
+#include "perft_kernel.h"
+
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define KINLINE static inline __attribute__((always_inline))
+#define KNOINLINE static __attribute__((noinline))
+#define CTZ(x) __builtin_ctzll(x)
+#else
+#define KINLINE static inline
+#define KNOINLINE static
+static inline int ctz_portable(uint64_t x)
+{
+    int n = 0;
+    while (!(x & 1)) x >>= 1, n++;
+    return n;
+}
+#define CTZ(x) ctz_portable(x)
+#endif
+
+#define POP(x) ((uint64_t)bb_popcount(x))
+#define BIT(sq) ((uint64_t)1 << (sq))
+#define NOT_A 0xFEFEFEFEFEFEFEFEULL
+#define NOT_H 0x7F7F7F7F7F7F7F7FULL
+
+/* ---- pawn geometry for side us (a constant in every caller) ---------------- */
+KINLINE uint64_t push1(uint64_t x, const int us) { return us ? x >> 8 : x << 8; }
+KINLINE uint64_t capw(uint64_t x, const int us) { return us ? (x & NOT_A) >> 9 : (x & NOT_A) << 7; }
+KINLINE uint64_t cape(uint64_t x, const int us) { return us ? (x & NOT_H) >> 7 : (x & NOT_H) << 9; }
+#define PUSH_OFF(us) ((us) ? -8 : 8)
+#define CAPW_OFF(us) ((us) ? -9 : 7)
+#define CAPE_OFF(us) ((us) ? -7 : 9)
+#define PROMO_RANK(us) ((us) ? 0x00000000000000FFULL : 0xFF00000000000000ULL)
+#define DOUBLE_RANK(us) ((us) ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL) /* after one step */
+
+/* ---- what a node knows before it moves ---------------------------------------- */
+typedef struct {
+    uint64_t own, enemy, occ;
+    uint64_t checkers;
+    uint64_t checkmask; /* where a non-king move must land: all squares if not in check */
+    uint64_t pin_d, pin_hv; /* the pin rays (king excluded, pinner included), diagonal and straight */
+    int k;
+} kinfo;
+
+KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
+{
+    const int them = us ^ 1;
+    uint64_t own = b->col[us], enemy = b->col[them], occ = own | enemy;
+    int k = CTZ(b->kings & own);
+    uint64_t checkers = (bb__knight_attacks[k] & b->knights & enemy) |
+                        (bb__pawn_attacks[64 * us + k] & b->pawns & enemy);
+    uint64_t pin_d = 0, pin_hv = 0;
+    uint64_t rays_o = ((BB_FILE_A << (k & 7)) | (BB_RANK_1 << (k & 56))) ^ BIT(k);
+    uint64_t rays_d = bb__diagonals_ex[2 * k] | bb__diagonals_ex[2 * k + 1];
+    uint64_t sn = rays_o & b->orth & enemy;
+    while (sn) {
+        int s = CTZ(sn);
+        sn &= sn - 1;
+        uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
+        if (!blk) checkers |= BIT(s);
+        else if (!(blk & (blk - 1)) && (blk & own)) pin_hv |= btw | BIT(s);
+    }
+    sn = rays_d & b->diag & enemy;
+    while (sn) {
+        int s = CTZ(sn);
+        sn &= sn - 1;
+        uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
+        if (!blk) checkers |= BIT(s);
+        else if (!(blk & (blk - 1)) && (blk & own)) pin_d |= btw | BIT(s);
+    }
+    uint64_t cm = ~(uint64_t)0;
+    if (checkers) cm = (checkers & (checkers - 1)) ? 0 : bb__between[64 * k + CTZ(checkers)] | checkers;
+    I->own = own, I->enemy = enemy, I->occ = occ, I->k = k;
+    I->checkers = checkers, I->checkmask = cm, I->pin_d = pin_d, I->pin_hv = pin_hv;
+}
+
+/* 1 if square sq is attacked by the pieces of `enemy` (a subset of the
+ * side not to move) with sliders seeing through occupancy occ. */
+KINLINE int attacked(const bb__kboard *b, int sq, uint64_t occ, uint64_t enemy, const int us)
+{
+    if (((bb__knight_attacks[sq] & b->knights) | (bb__pawn_attacks[64 * us + sq] & b->pawns) |
+         (bb__king_attacks[sq] & b->kings)) & enemy)
+        return 1;
+    return ((bb_bishop_attacks(sq, occ) & b->diag) | (bb_rook_attacks(sq, occ) & b->orth)) & enemy ? 1 : 0;
+}
+
+/* The enemy's attacks, sliders seeing through our king: exact on the squares
+ * on a line with zone zo (straight) and zd (diagonal), where only the enemy
+ * sliders standing on those lines are looked up. */
+KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, uint64_t zo, uint64_t zd, const int us)
+{
+    const int them = us ^ 1;
+    uint64_t occ = I->occ ^ BIT(I->k), ep = b->pawns & I->enemy;
+    uint64_t a = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t x = b->knights & I->enemy;
+    while (x) {
+        a |= bb__knight_attacks[CTZ(x)];
+        x &= x - 1;
+    }
+    x = b->diag & I->enemy & zd;
+    while (x) {
+        a |= bb_bishop_attacks(CTZ(x), occ);
+        x &= x - 1;
+    }
+    x = b->orth & I->enemy & zo;
+    while (x) {
+        a |= bb_rook_attacks(CTZ(x), occ);
+        x &= x - 1;
+    }
+    return a;
+}
+
+/* 1 if castling right i (0..3, a right of us that b still has, its squares
+ * empty) may be played now, the king not in check: no square of the king's
+ * path attacked with the king and the rook off the board. */
+KINLINE int castle_ok(const bb__kboard *b, const bb__kctx *c, const kinfo *I, int i, const int us)
+{
+    uint64_t occ = I->occ ^ BIT(I->k) ^ BIT(c->rook_from[i]);
+    uint64_t path = c->king_path[i];
+    while (path) {
+        int s = CTZ(path);
+        path &= path - 1;
+        if (attacked(b, s, occ, I->enemy, us)) return 0;
+    }
+    return 1;
+}
+
+/* The squares the king may move to, and in *castles the castling rights
+ * (bits 0..3) that may be played now (cas: some right is left).  Few squares
+ * to test: each by itself; more: against the whole enemy attack map. */
+KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo *I, const int us,
+                            const int cas, unsigned *castles)
+{
+    const int them = us ^ 1;
+    uint64_t ep = b->pawns & I->enemy;
+    uint64_t near = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t cand = bb__king_attacks[I->k] & ~I->own & ~near, test = cand;
+    unsigned cs = 0;
+    uint64_t zo = 0, zd = 0;
+    if (cas && !I->checkers && (b->castle & (us ? 12 : 3))) {
+        for (int i = 2 * us; i < 2 * us + 2; i++) {
+            if ((b->castle & (1 << i)) && !(I->occ & c->need_empty[i]) && !(c->king_path[i] & near)) {
+                cs |= 1u << i;
+                test |= c->king_path[i];
+                zo |= c->path_zone_o[i], zd |= c->path_zone_d[i];
+            }
+        }
+    }
+    if (!test) {
+        *castles = cs;
+        return 0;
+    }
+    zo |= c->zone_o[I->k], zd |= c->zone_d[I->k];
+    if (bb_popcount(test) >= 2) {
+        uint64_t map = enemy_attacks(b, I, zo, zd, us);
+        for (int i = 2 * us; i < 2 * us + 2; i++)
+            if ((cs >> i & 1) && (c->xray[i] ? !castle_ok(b, c, I, i, us) : (c->king_path[i] & map) != 0))
+                cs &= ~(1u << i);
+        *castles = cs;
+        return cand & ~map;
+    }
+    for (int i = 2 * us; i < 2 * us + 2; i++)
+        if ((cs >> i & 1) && !castle_ok(b, c, I, i, us)) cs &= ~(1u << i);
+    *castles = cs;
+    uint64_t safe = 0, occ = I->occ ^ BIT(I->k);
+    uint64_t en = b->knights & I->enemy, ed = b->diag & I->enemy, eo = b->orth & I->enemy;
+    while (cand) {
+        int s = CTZ(cand);
+        cand &= cand - 1;
+        if (bb__knight_attacks[s] & en) continue;
+        if (bb_bishop_attacks(s, occ) & ed) continue;
+        if (bb_rook_attacks(s, occ) & eo) continue;
+        safe |= BIT(s);
+    }
+    return safe;
+}
+
+/* The en-passant captures of b that are legal: the origins of our pawns. */
+KINLINE uint64_t ep_origins(const bb__kboard *b, const kinfo *I, const int us)
+{
+    const int them = us ^ 1;
+    int ep = b->ep;
+    uint64_t cands = bb__pawn_attacks[64 * them + ep] & b->pawns & I->own, ok = 0;
+    uint64_t cap = BIT(ep - PUSH_OFF(us));
+    while (cands) {
+        int f = CTZ(cands);
+        cands &= cands - 1;
+        uint64_t occ = I->occ ^ BIT(f) ^ BIT(ep) ^ cap;
+        if (!attacked(b, I->k, occ, I->enemy ^ cap, us)) ok |= BIT(f);
+    }
+    return ok;
+}
+
+/* The pawn moves that land, by one step, two steps, capture towards the
+ * a-file and towards the h-file (targets; en passant apart). */
+typedef struct { uint64_t s1, s2, cw, ce; } kpawns;
+
+KINLINE void pawn_targets(const bb__kboard *b, const kinfo *I, const int us, kpawns *p)
+{
+    uint64_t P = b->pawns & I->own, empty = ~I->occ;
+    uint64_t pp = P & ~I->pin_d, pc = P & ~I->pin_hv;
+    uint64_t s1 = (push1(pp & ~I->pin_hv, us) | (push1(pp & I->pin_hv, us) & I->pin_hv)) & empty;
+    p->s2 = push1(s1 & DOUBLE_RANK(us), us) & empty & I->checkmask;
+    p->s1 = s1 & I->checkmask;
+    uint64_t tm = I->enemy & I->checkmask;
+    p->cw = (capw(pc & ~I->pin_d, us) | (capw(pc & I->pin_d, us) & I->pin_d)) & tm;
+    p->ce = (cape(pc & ~I->pin_d, us) | (cape(pc & I->pin_d, us) & I->pin_d)) & tm;
+}
+
+/* ---- the last ply: count, do not make ------------------------------------------- */
+KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us)
+{
+    kinfo I;
+    analyse(b, us, &I);
+    unsigned cs;
+    uint64_t n = POP(king_moves(b, c, &I, us, 1, &cs));
+    if (!I.checkmask) return n; /* double check */
+    n += (uint64_t)bb_popcount(cs);
+    uint64_t target = ~I.own & I.checkmask, occ = I.occ, pinned = I.pin_d | I.pin_hv;
+    uint64_t x = b->knights & I.own & ~pinned;
+    while (x) {
+        int s = CTZ(x);
+        x &= x - 1;
+        n += POP(bb__knight_attacks[s] & target);
+    }
+    x = b->diag & I.own & ~I.pin_hv;
+    uint64_t y = x & I.pin_d;
+    x &= ~I.pin_d;
+    while (x) {
+        int s = CTZ(x);
+        x &= x - 1;
+        n += POP(bb_bishop_attacks(s, occ) & target);
+    }
+    while (y) {
+        int s = CTZ(y);
+        y &= y - 1;
+        n += POP(bb_bishop_attacks(s, occ) & target & I.pin_d);
+    }
+    x = b->orth & I.own & ~I.pin_d;
+    y = x & I.pin_hv;
+    x &= ~I.pin_hv;
+    while (x) {
+        int s = CTZ(x);
+        x &= x - 1;
+        n += POP(bb_rook_attacks(s, occ) & target);
+    }
+    while (y) {
+        int s = CTZ(y);
+        y &= y - 1;
+        n += POP(bb_rook_attacks(s, occ) & target & I.pin_hv);
+    }
+    kpawns p;
+    pawn_targets(b, &I, us, &p);
+    const uint64_t pr = PROMO_RANK(us);
+    n += POP(p.s1 & ~pr) + POP(p.cw & ~pr) + POP(p.ce & ~pr) + POP(p.s2);
+    n += 4 * (POP(p.s1 & pr) + POP(p.cw & pr) + POP(p.ce & pr));
+    if (b->ep) n += POP(ep_origins(b, &I, us));
+    return n;
+}
+
+KNOINLINE uint64_t count_w(const bb__kboard *b, const bb__kctx *c) { return count_impl(b, c, 0); }
+KNOINLINE uint64_t count_b(const bb__kboard *b, const bb__kctx *c) { return count_impl(b, c, 1); }
+
+/* ---- the exact table ---------------------------------------------------------------- */
+KINLINE uint64_t board_hash(const bb__kboard *b, uint64_t meta)
+{
+    uint64_t h = b->pawns * 0x9E3779B97F4A7C15ULL ^ b->knights * 0xC2B2AE3D27D4EB4FULL ^
+                 b->diag * 0x165667B19E3779F9ULL ^ b->orth * 0xD6E8FEB86659FD93ULL ^
+                 b->kings * 0xFF51AFD7ED558CCDULL ^ b->col[0] * 0xC4CEB9FE1A85EC53ULL ^
+                 b->col[1] * 0x94D049BB133111EBULL ^ meta * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+    h *= 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+KINLINE void board_words(const bb__kboard *b, uint64_t meta, uint64_t w[8])
+{
+    w[0] = b->pawns, w[1] = b->knights, w[2] = b->diag, w[3] = b->orth;
+    w[4] = b->kings, w[5] = b->col[0], w[6] = b->col[1], w[7] = meta;
+}
+
+/* 1 and *n if the table holds b at depth d. */
+static int tt_probe(const bb__ktable *t, const uint64_t w[8], uint64_t h, uint64_t *n)
+{
+    bb__kentry *e = &t->e[h & t->mask];
+    uint64_t s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
+    if (s1 & 1) return 0;
+    int same = 1;
+    for (int i = 0; i < 8; i++) same &= atomic_load_explicit(&e->w[i], memory_order_relaxed) == w[i];
+    uint64_t cnt = atomic_load_explicit(&e->count, memory_order_relaxed);
+    atomic_thread_fence(memory_order_acquire);
+    if (atomic_load_explicit(&e->seq, memory_order_relaxed) != s1 || !same) return 0;
+    *n = cnt;
+    return 1;
+}
+static void tt_store(const bb__ktable *t, const uint64_t w[8], uint64_t h, uint64_t n)
+{
+    bb__kentry *e = &t->e[h & t->mask];
+    uint64_t s = atomic_load_explicit(&e->seq, memory_order_relaxed);
+    if ((s & 1) || !atomic_compare_exchange_strong_explicit(&e->seq, &s, s + 1, memory_order_acquire,
+                                                            memory_order_relaxed))
+        return; /* another thread is writing it: skip */
+    atomic_thread_fence(memory_order_release);
+    for (int i = 0; i < 8; i++) atomic_store_explicit(&e->w[i], w[i], memory_order_relaxed);
+    atomic_store_explicit(&e->count, n, memory_order_relaxed);
+    atomic_store_explicit(&e->seq, s + 2, memory_order_release);
+}
+
+/* ---- the walk ------------------------------------------------------------------------- */
+enum { KDEEP, KLEAF, KROOT };
+typedef struct { bb_chess_move *moves; bb__kboard *children; int n; } kroot;
+
+static uint64_t node_w_c(const bb__kboard *b, int d, const bb__kctx *c);
+static uint64_t node_w_n(const bb__kboard *b, int d, const bb__kctx *c);
+static uint64_t node_b_c(const bb__kboard *b, int d, const bb__kctx *c);
+static uint64_t node_b_n(const bb__kboard *b, int d, const bb__kctx *c);
+
+/* The count below child (the other side to move), one ply shorter than d. */
+KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int us, const int mode)
+{
+    if (mode == KLEAF) return us ? count_w(ch, c) : count_b(ch, c);
+    if (us) return ch->castle ? node_w_c(ch, d - 1, c) : node_w_n(ch, d - 1, c);
+    return ch->castle ? node_b_c(ch, d - 1, c) : node_b_n(ch, d - 1, c);
+}
+
+/* One more legal move, its child in *cp: listed (the root), counted below
+ * (deeper nodes), or kept to be counted after the loop (the last two plies:
+ * one call site for the inlined count, and the child's boards are read long
+ * after they were written). */
+#define EMIT(mv)                                                           \
+    do {                                                                   \
+        if (mode == KROOT) {                                               \
+            out->moves[out->n] = (mv);                                     \
+            out->children[out->n++] = *cp;                                 \
+        } else if (mode == KLEAF) {                                        \
+            cp = &kids[++nk];                                              \
+        } else {                                                           \
+            n += below(cp, d, c, us, mode);                                \
+        }                                                                  \
+    } while (0)
+
+/* The child of b after our piece moves from f to t: captures cleared, the
+ * colours moved, rights updated; the piece board itself is the caller's. */
+KINLINE void child_of(bb__kboard *ch, const bb__kboard *b, int f, int t, const int us, const int cas,
+                      const bb__kctx *c)
+{
+    uint64_t T = BIT(t), clr = ~T;
+    /* field by field: plain 8-byte stores, which the child's loads forward from */
+    ch->pawns = b->pawns & clr, ch->knights = b->knights & clr;
+    ch->diag = b->diag & clr, ch->orth = b->orth & clr, ch->kings = b->kings;
+    ch->col[us ^ 1] = b->col[us ^ 1] & clr;
+    ch->col[us] = b->col[us] ^ (BIT(f) | T);
+    ch->ep = 0;
+    ch->side = (uint8_t)(us ^ 1);
+    ch->castle = cas ? b->castle & c->cmask[f] & c->cmask[t] : b->castle;
+}
+
+/* Every legal move of b, each child counted d - 1 plies deep (or listed). */
+KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us, const int cas,
+                     const int mode, kroot *out, bb__kboard *kids)
+{
+    uint64_t n = 0;
+    kinfo I;
+    bb__kboard one, *cp = mode == KLEAF ? kids : &one;
+    int nk = 0;
+    analyse(b, us, &I);
+    unsigned cs;
+    uint64_t x = king_moves(b, c, &I, us, cas, &cs);
+    while (x) {
+        int t = CTZ(x);
+        x &= x - 1;
+        child_of(cp, b, I.k, t, us, cas, c);
+        cp->kings ^= BIT(I.k) | BIT(t);
+        EMIT(bb_chess_move_make(I.k, t, BB_MOVE_NORMAL, 0));
+    }
+    if (!I.checkmask) goto done;
+    if (cas && cs) {
+        for (int i = 2 * us; i < 2 * us + 2; i++) {
+            if (!(cs >> i & 1)) continue;
+            int rf = c->rook_from[i], kt = c->king_to[i], rt = c->rook_to[i];
+            *cp = *b;
+            cp->kings = (cp->kings & ~BIT(I.k)) | BIT(kt);
+            cp->orth = (cp->orth & ~BIT(rf)) | BIT(rt);
+            cp->col[us] = (cp->col[us] & ~(BIT(I.k) | BIT(rf))) | BIT(kt) | BIT(rt);
+            cp->castle &= (uint8_t)(us ? 3 : 12);
+            cp->ep = 0;
+            cp->side = (uint8_t)(us ^ 1);
+            EMIT(bb_chess_move_make(I.k, rf, BB_MOVE_CASTLING, 0));
+        }
+    }
+    uint64_t target = ~I.own & I.checkmask, occ = I.occ, pinned = I.pin_d | I.pin_hv;
+    x = b->knights & I.own & ~pinned;
+    while (x) {
+        int f = CTZ(x);
+        x &= x - 1;
+        uint64_t a = bb__knight_attacks[f] & target;
+        while (a) {
+            int t = CTZ(a);
+            a &= a - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            cp->knights ^= BIT(f) | BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+        }
+    }
+    x = b->diag & I.own & ~I.pin_hv;
+    while (x) {
+        int f = CTZ(x);
+        x &= x - 1;
+        uint64_t a = bb_bishop_attacks(f, occ) & target;
+        if (BIT(f) & I.pin_d) a &= I.pin_d;
+        uint64_t q = (b->orth >> f) & 1 ? ~(uint64_t)0 : 0;
+        while (a) {
+            int t = CTZ(a);
+            a &= a - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            uint64_t mv = BIT(f) | BIT(t);
+            cp->diag ^= mv, cp->orth ^= mv & q;
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+        }
+    }
+    x = b->orth & I.own & ~I.pin_d;
+    while (x) {
+        int f = CTZ(x);
+        x &= x - 1;
+        uint64_t a = bb_rook_attacks(f, occ) & target;
+        if (BIT(f) & I.pin_hv) a &= I.pin_hv;
+        uint64_t q = (b->diag >> f) & 1 ? ~(uint64_t)0 : 0;
+        while (a) {
+            int t = CTZ(a);
+            a &= a - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            uint64_t mv = BIT(f) | BIT(t);
+            cp->orth ^= mv, cp->diag ^= mv & q;
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+        }
+    }
+    kpawns p;
+    pawn_targets(b, &I, us, &p);
+    const uint64_t pr = PROMO_RANK(us);
+    const uint64_t sets[3] = {p.s1, p.cw, p.ce};
+    const int offs[3] = {PUSH_OFF(us), CAPW_OFF(us), CAPE_OFF(us)};
+    for (int j = 0; j < 3; j++) {
+        x = sets[j] & ~pr;
+        while (x) {
+            int t = CTZ(x), f = t - offs[j];
+            x &= x - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f) | BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+        }
+        x = sets[j] & pr;
+        while (x) {
+            int t = CTZ(x), f = t - offs[j];
+            x &= x - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f);
+            bb__kboard base = *cp;
+            cp->diag |= BIT(t), cp->orth |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_QUEEN));
+            *cp = base, cp->knights |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_KNIGHT));
+            *cp = base, cp->orth |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_ROOK));
+            *cp = base, cp->diag |= BIT(t);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_PROMOTION, BB_BISHOP));
+        }
+    }
+    x = p.s2;
+    while (x) {
+        int t = CTZ(x), f = t - 2 * PUSH_OFF(us), e = t - PUSH_OFF(us);
+        x &= x - 1;
+        child_of(cp, b, f, t, us, cas, c);
+        cp->pawns ^= BIT(f) | BIT(t);
+        /* the ep square only if an enemy pawn could take there */
+        if (bb__pawn_attacks[64 * us + e] & b->pawns & I.enemy) cp->ep = (uint8_t)e;
+        EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
+    }
+    if (b->ep) {
+        x = ep_origins(b, &I, us);
+        int t = b->ep, cap = t - PUSH_OFF(us);
+        while (x) {
+            int f = CTZ(x);
+            x &= x - 1;
+            child_of(cp, b, f, t, us, cas, c);
+            cp->pawns ^= BIT(f) | BIT(t) | BIT(cap);
+            cp->col[us ^ 1] ^= BIT(cap);
+            EMIT(bb_chess_move_make(f, t, BB_MOVE_EN_PASSANT, 0));
+        }
+    }
+done:
+    if (mode == KLEAF)
+        for (int i = 0; i < nk; i++) n += count_impl(&kids[i], c, us ^ 1);
+    return n;
+}
+
+KINLINE uint64_t node_impl(const bb__kboard *b, int d, const bb__kctx *c, const int us, const int cas)
+{
+    if (d == 2) {
+        bb__kboard kids[BB_CHESS_MAX_MOVES + 1];
+        return gen(b, 2, c, us, cas, KLEAF, NULL, kids);
+    }
+    if (c->stop && *c->stop) return 0;
+    if (c->tt) {
+        uint64_t meta = (uint64_t)b->ep | (uint64_t)b->castle << 8 | (uint64_t)us << 16 | (uint64_t)d << 24;
+        uint64_t w[8], h = board_hash(b, meta), n;
+        board_words(b, meta, w);
+        if (tt_probe(c->tt, w, h, &n)) return n;
+        n = gen(b, d, c, us, cas, KDEEP, NULL, NULL);
+        if (!(c->stop && *c->stop)) tt_store(c->tt, w, h, n);
+        return n;
+    }
+    return gen(b, d, c, us, cas, KDEEP, NULL, NULL);
+}
+
+KNOINLINE uint64_t node_w_c(const bb__kboard *b, int d, const bb__kctx *c) { return node_impl(b, d, c, 0, 1); }
+KNOINLINE uint64_t node_w_n(const bb__kboard *b, int d, const bb__kctx *c) { return node_impl(b, d, c, 0, 0); }
+KNOINLINE uint64_t node_b_c(const bb__kboard *b, int d, const bb__kctx *c) { return node_impl(b, d, c, 1, 1); }
+KNOINLINE uint64_t node_b_n(const bb__kboard *b, int d, const bb__kctx *c) { return node_impl(b, d, c, 1, 0); }
+
+uint64_t bb__kperft(const bb__kboard *b, int depth, const bb__kctx *c)
+{
+    if (depth <= 0) return 1;
+    if (depth == 1) return b->side ? count_b(b, c) : count_w(b, c);
+    if (b->side) return b->castle ? node_b_c(b, depth, c) : node_b_n(b, depth, c);
+    return b->castle ? node_w_c(b, depth, c) : node_w_n(b, depth, c);
+}
+
+int bb__kroot(const bb__kboard *b, const bb__kctx *c, bb_chess_move *moves, bb__kboard *children)
+{
+    kroot out = {moves, children, 0};
+    if (b->side) gen(b, 2, c, 1, 1, KROOT, &out, NULL);
+    else gen(b, 2, c, 0, 1, KROOT, &out, NULL);
+    return out.n;
+}
+
+/* ---- from the library's position ------------------------------------------------------ */
+void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
+{
+    memset(b, 0, sizeof *b);
+    memset(c, 0, sizeof *c);
+    b->pawns = pos->pieces[0][BB_PAWN] | pos->pieces[1][BB_PAWN];
+    b->knights = pos->pieces[0][BB_KNIGHT] | pos->pieces[1][BB_KNIGHT];
+    uint64_t q = pos->pieces[0][BB_QUEEN] | pos->pieces[1][BB_QUEEN];
+    b->diag = pos->pieces[0][BB_BISHOP] | pos->pieces[1][BB_BISHOP] | q;
+    b->orth = pos->pieces[0][BB_ROOK] | pos->pieces[1][BB_ROOK] | q;
+    b->kings = pos->pieces[0][BB_KING] | pos->pieces[1][BB_KING];
+    for (int s = 0; s < 2; s++)
+        b->col[s] = pos->pieces[s][0] | pos->pieces[s][1] | pos->pieces[s][2] | pos->pieces[s][3] |
+                    pos->pieces[s][4] | pos->pieces[s][5];
+    b->side = pos->side & 1;
+    /* The ep square only if a pawn of the side to move could take there (the
+     * library stores it so; a hand-made position is treated the same). */
+    int us = b->side;
+    if (pos->ep < 64 && pos->ep != 0 &&
+        (bb__pawn_attacks[64 * (us ^ 1) + pos->ep] & b->pawns & b->col[us]))
+        b->ep = pos->ep;
+    /* the lines through the king's neighbours: only enemy sliders on them
+     * can attack a square the king may go to */
+    for (int k = 0; k < 64; k++) {
+        uint64_t zo = 0, zd = 0;
+        for (uint64_t t = bb__king_attacks[k]; t; t &= t - 1) {
+            int s = CTZ(t);
+            zo |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));
+            zd |= bb__diagonals_ex[2 * s] | bb__diagonals_ex[2 * s + 1];
+        }
+        c->zone_o[k] = zo, c->zone_d[k] = zd;
+    }
+    memset(c->cmask, 15, sizeof c->cmask);
+    for (int i = 0; i < 4; i++) {
+        int color = i >> 1;
+        uint64_t kb = b->kings & b->col[color];
+        int rf = pos->castle_rook[i];
+        if (!(pos->castling & (1 << i)) || !kb || rf > 63) continue;
+        int k = CTZ(kb), home = color ? 56 : 0;
+        if ((k & 56) != home || (rf & 56) != home || !((b->orth & ~b->diag & b->col[color]) >> rf & 1))
+            continue; /* not a right the position can hold: dropped */
+        int kt = home + ((i & 1) ? 2 : 6), rt = home + ((i & 1) ? 3 : 5);
+        b->castle |= (uint8_t)(1 << i);
+        c->rook_from[i] = (uint8_t)rf, c->king_to[i] = (uint8_t)kt, c->rook_to[i] = (uint8_t)rt;
+        uint64_t span = bb__between[64 * k + kt] | BIT(kt) | bb__between[64 * rf + rt] | BIT(rt);
+        c->need_empty[i] = span & ~(BIT(k) | BIT(rf));
+        c->king_path[i] = bb__between[64 * k + kt] | BIT(kt);
+        c->xray[i] = (rf & 7) != 0 && (rf & 7) != 7; /* Chess960: the rook may shield the path */
+        for (uint64_t t = c->king_path[i]; t; t &= t - 1) {
+            int s = CTZ(t);
+            c->path_zone_o[i] |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));
+            c->path_zone_d[i] |= bb__diagonals_ex[2 * s] | bb__diagonals_ex[2 * s + 1];
+        }
+        c->cmask[k] &= (uint8_t)~(color ? 12 : 3);
+        c->cmask[rf] &= (uint8_t)~(1 << i);
+    }
+}

@@ -1,0 +1,65 @@
+/* The dedicated chess perft kernel's private interface (src/chess/perft.c
+ * drives it; src/chess/perft_kernel.c is the kernel).  Not API.
+ *
+ * The kernel walks its own compact board: five colourless piece boards
+ * (queens in both slider boards) and the two colour boards, the en-passant
+ * square and the castling rights: 64 bytes, copied on every move (copy-make,
+ * no unmake).  Legal moves come from check and pin masks; the last ply is
+ * counted without making the moves. */
+#ifndef BB_SRC_CHESS_PERFT_KERNEL_H
+#define BB_SRC_CHESS_PERFT_KERNEL_H
+
+#include "bitboard.h"
+
+#include <stdatomic.h>
+
+typedef struct {
+    uint64_t pawns, knights;
+    uint64_t diag;  /* bishops and queens */
+    uint64_t orth;  /* rooks and queens */
+    uint64_t kings;
+    uint64_t col[2];
+    uint8_t ep;     /* the en-passant target square, or 0 for none (a1 never is one) */
+    uint8_t castle; /* BB_CASTLE_* bits */
+    uint8_t side;   /* to move (kept for the hash table and the root; the walk knows it) */
+    uint8_t pad[5];
+} bb__kboard;
+
+/* One entry of the exact transposition table: the whole board (so a hit is
+ * the same position, never a collision), the depth and the count, written
+ * and read under a sequence lock so that threads may share the table. */
+typedef struct {
+    _Atomic uint64_t seq;     /* odd while a writer holds the entry */
+    _Atomic uint64_t w[8];    /* the board's 7 piece boards, then ep | castle | side | depth */
+    _Atomic uint64_t count;
+} bb__kentry;
+
+typedef struct {
+    bb__kentry *e;
+    size_t mask;              /* entries - 1 (a power of two) */
+} bb__ktable;
+
+/* What the walk needs besides the board: the castling geometry (standard or
+ * Chess960), the table, the stop flag. */
+typedef struct {
+    uint8_t cmask[64];        /* castle &= cmask[from] & cmask[to] after a move */
+    uint8_t king_to[4], rook_to[4], rook_from[4];
+    uint8_t xray[4];          /* 1: the rook stands between the edge and the king's path */
+    uint64_t need_empty[4];   /* squares that must be empty, the king and rook themselves aside */
+    uint64_t king_path[4];    /* squares the king crosses or lands on (its start too if it is
+                                 the landing square): none may be attacked */
+    uint64_t zone_o[64], zone_d[64];     /* the lines (straight, diagonal) through a king's neighbours */
+    uint64_t path_zone_o[4], path_zone_d[4]; /* the same through each king path */
+    const bb__ktable *tt;     /* NULL: no table */
+    const volatile int *stop; /* NULL: never stopped */
+} bb__kctx;
+
+/* Fills *b and *c (table and stop flag NULL) from pos: a legal position. */
+void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c);
+/* The perft count of b depth >= 0 plies deep. */
+uint64_t bb__kperft(const bb__kboard *b, int depth, const bb__kctx *c);
+/* The legal moves of b into moves[] and the boards they lead to into
+ * children[] (both BB_CHESS_MAX_MOVES long); returns their count. */
+int bb__kroot(const bb__kboard *b, const bb__kctx *c, bb_chess_move *moves, bb__kboard *children);
+
+#endif

@@ -1,0 +1,537 @@
+/* Chess perft (bb_chess_perft, bb_chess_perft_divide): the dedicated kernel
+ * and the per-method walk, against published counts and against the slow
+ * generator (src/chess/slow.c):
+ *   - the Chess Programming Wiki's "Perft Results" table, every depth that
+ *     runs in seconds, and the Chess960 positions of its "Chess960 Perft
+ *     Results" page; the castling, promotion and en-passant cases of the
+ *     common perft suite (perftsuite.epd) and Martin Sedlak's positions;
+ *   - positions of random games (standard and Chess960) to depth 2 or 3
+ *     against the slow generator's perft, and depth 1 at every node of the
+ *     wiki trees to depth 3 (which exercises the count of the last ply);
+ *   - every attack method (use_method) on the first four positions;
+ *   - threads 1, 2, 3 and 4 give the same counts, with and without the table;
+ *   - the table on equals the table off, also in a deep transposing tree;
+ *   - divide: one call per legal move in the generator's order, each count
+ *     the perft of that child, the sum the perft;
+ *   - progress reports and the stop flag (set before, set by progress, set
+ *     by another thread during a search that would take hours). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#define HAVE_THREADS 1
+#else
+#define HAVE_THREADS 0
+#endif
+
+#include "bitboard.h"
+#include "harness.h"
+#include "../src/chess/slow.h"
+
+typedef struct {
+    const char *fen;
+    int depth;
+    uint64_t nodes;
+} perft_case;
+
+static void parse(bb_chess_pos *pos, const char *fen)
+{
+    bb_parse_error err;
+    int rc = bb_chess_from_fen(pos, fen, &err);
+    CHECK(rc == 0, "'%s': %s", fen, err.msg);
+    if (rc) bb_chess_start(pos);
+}
+
+static const char *fen_of(const bb_chess_pos *pos)
+{
+    static char buf[BB_CHESS_FEN_MAX];
+    bb_chess_to_fen(buf, sizeof buf, pos, BB_FEN_SHREDDER);
+    return buf;
+}
+
+static uint64_t perft_opts(const bb_chess_pos *pos, int depth, int threads, size_t hash_mb)
+{
+    bb_chess_perft_opts o;
+    memset(&o, 0, sizeof o);
+    o.threads = threads;
+    o.hash_mb = hash_mb;
+    return bb_chess_perft(pos, depth, &o);
+}
+
+/* ---- the positions -------------------------------------------------------------- */
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+#define POS3 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+#define POS4 "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+#define POS4M "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"
+#define POS5 "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+#define POS6 "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
+
+/* The Chess Programming Wiki's "Perft Results" page: perft 1, 2, ... of each. */
+static const struct {
+    const char *fen;
+    int depth; /* run up to this depth here (the deeper ones are in make bench) */
+    uint64_t nodes[6];
+} wiki[] = {
+    {START, 5, {20, 400, 8902, 197281, 4865609}},
+    {KIWIPETE, 4, {48, 2039, 97862, 4085603}},
+    {POS3, 5, {14, 191, 2812, 43238, 674624}},
+    {POS4, 4, {6, 264, 9467, 422333}},
+    {POS4M, 4, {6, 264, 9467, 422333}},
+    {POS5, 4, {44, 1486, 62379, 2103487}},
+    {POS6, 4, {46, 2079, 89890, 3894594}},
+};
+#define N_WIKI (sizeof wiki / sizeof wiki[0])
+
+/* From the Chess Programming Wiki's "Chess960 Perft Results" page (its
+ * positions after 8 moves each, Shredder-FEN, perft 4 of its table). */
+static const perft_case chess960[] = {
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+    {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366},
+    {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},
+    {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 4, 382958},
+    {"1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", 4, 1171749},
+    {"qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w HEhe - 1 9", 4, 824055},
+    {"q1bnrkr1/ppppp2p/2n2p2/4b1p1/2NP4/8/PPP1PPPP/QNB1RRKB w ge - 1 9", 4, 732757},
+    {"qbn1brkr/ppp1p1p1/2n4p/3p1p2/P7/6PP/QPPPPP2/1BNNBRKR w HFhf - 0 9", 4, 465806},
+    {"qnnbbrkr/1p2ppp1/2pp3p/p7/1P5P/2NP4/P1P1PPP1/Q1NBBRKR w HFhf - 0 9", 4, 384260},
+    {"qn1rbbkr/ppp2p1p/1n1pp1p1/8/3P4/P6P/1PP1PPPK/QNNRBB1R w hd - 2 9", 4, 679699},
+    {"qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9", 4, 713420},
+    {"qb1nrkbr/1pppp1p1/1n3p2/p1B4p/8/3P1P1P/PPP1P1P1/QBNNRK1R w HEhe - 0 9", 4, 735703},
+    {"1qnrkbbr/1pppppp1/p1n4p/8/P7/1P1N1P2/2PPP1PP/QN1RKBBR w HDhd - 0 9", 4, 815535},
+    {"qn1rkrbb/pp1p1ppp/2p1p3/3n4/4P2P/2NP4/PPP2PP1/Q1NRKRBB w FDfd - 1 9", 4, 356950},
+    {"bnqnrbkr/1pp2pp1/p7/3pP2p/4P1P1/8/PPPP3P/BNQNRBKR w HEhe d6 0 9", 4, 962591},
+    {"nqn2krb/p1prpppp/1pbp4/7P/5P2/8/PPPPPKP1/NQNRB1RB w g - 3 9", 4, 248069},
+    {"nb1n1kbr/ppp1rppp/3pq3/P3p3/8/4P3/1PPPRPPP/NBQN1KBR w Hh - 1 9", 4, 358337},
+    {"bnnqrbkr/pp1p2p1/2p1p2p/5p2/1P5P/1R6/P1PPPPP1/BNNQRBK1 w Ehe - 0 9", 4, 1024721},
+};
+#define N_960 (sizeof chess960 / sizeof chess960[0])
+
+/* Castling, promotion, en-passant and pin cases: the common perft suite
+ * (perftsuite.epd, which the wiki's "Perft Results" page links), then from
+ * "3k4/3p4..." Martin Sedlak's positions for illegal en passant, discovered
+ * checks, promotions out of check and castling rights (posted on TalkChess,
+ * collected in many engines' test suites). */
+static const perft_case suite[] = {
+    {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", 5, 133987},
+    {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", 5, 145232},
+    {"4k2r/8/8/8/8/8/8/4K3 w k - 0 1", 5, 47635},
+    {"r3k3/8/8/8/8/8/8/4K3 w q - 0 1", 5, 52710},
+    {"8/8/8/8/8/8/6k1/4K2R w K - 0 1", 5, 37735},
+    {"8/8/8/8/8/8/1k6/R3K3 w Q - 0 1", 5, 80619},
+    {"4k2r/6K1/8/8/8/8/8/8 w k - 0 1", 5, 10485},
+    {"r3k3/1K6/8/8/8/8/8/8 w q - 0 1", 5, 20780},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 314346},
+    {"r3k2r/8/8/8/8/8/8/1R2K2R w Kkq - 0 1", 4, 328965},
+    {"r3k2r/8/8/8/8/8/8/2R1K2R w Kkq - 0 1", 4, 312835},
+    {"r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1", 4, 316214},
+    {"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", 4, 334705},
+    {"2r1k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", 4, 317324},
+    {"r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1", 4, 320792},
+    {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 4, 314346},
+    {"8/1n4N1/2k5/8/8/5K2/1N4n1/8 w - - 0 1", 4, 38675},
+    {"B6b/8/8/8/2K5/4k3/8/b6B w - - 0 1", 4, 76778},
+    {"R6r/8/8/2K5/5k2/8/8/r6R b - - 0 1", 4, 771368},
+    {"K7/8/8/3Q4/4q3/8/8/7k w - - 0 1", 5, 166741},
+    {"8/2k1p3/3pP3/3P2K1/8/8/8/8 b - - 0 1", 6, 34822},
+    {"k7/8/3p4/8/3P4/8/8/7K b - - 0 1", 6, 21104},
+    {"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 6, 1134888},
+    {"8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", 6, 1015133},
+    {"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 6, 1440467},
+    {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", 6, 661072},
+    {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", 6, 803711},
+    {"r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", 4, 1274206},
+    {"r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1", 4, 1720476},
+    {"2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1", 6, 3821001},
+    {"8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1", 5, 1004658},
+    {"4k3/1P6/8/8/8/8/K7/8 w - - 0 1", 6, 217342},
+    {"8/P1k5/K7/8/8/8/8/8 w - - 0 1", 6, 92683},
+    {"K1k5/8/P7/8/8/8/8/8 w - - 0 1", 6, 2217},
+    {"8/k1P5/8/1K6/8/8/8/8 w - - 0 1", 7, 567584},
+    {"8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", 4, 23527},
+    {"8/Pk6/8/8/8/8/6Kp/8 w - - 0 1", 5, 90606},
+    {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 4, 182838},
+};
+
+/* ---- published counts ------------------------------------------------------------- */
+
+static void perft_wiki(void)
+{
+    for (size_t i = 0; i < N_WIKI; i++) {
+        bb_chess_pos pos;
+        parse(&pos, wiki[i].fen);
+        for (int d = 0; d <= wiki[i].depth; d++) {
+            uint64_t want = d ? wiki[i].nodes[d - 1] : 1, got = bb_chess_perft(&pos, d, NULL);
+            CHECK(got == want, "perft %d of '%s': got %llu, want %llu", d, wiki[i].fen,
+                  (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+}
+
+static void run_cases(const perft_case *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bb_chess_pos pos;
+        parse(&pos, c[i].fen);
+        uint64_t got = bb_chess_perft(&pos, c[i].depth, NULL);
+        CHECK(got == c[i].nodes, "perft %d of '%s': got %llu, want %llu", c[i].depth, c[i].fen,
+              (unsigned long long)got, (unsigned long long)c[i].nodes);
+    }
+}
+static void perft_chess960(void) { run_cases(chess960, N_960); }
+static void perft_suite(void) { run_cases(suite, sizeof suite / sizeof suite[0]); }
+
+/* A depth below 0 counts nothing, depth 0 one leaf; the options may be NULL. */
+static void perft_edges(void)
+{
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    CHECK(bb_chess_perft(&pos, 0, NULL) == 1, "perft 0");
+    CHECK(bb_chess_perft(&pos, -1, NULL) == 0, "perft -1");
+    CHECK(bb_chess_perft(NULL, 3, NULL) == 0, "perft of NULL");
+    /* mate and stalemate: nothing below */
+    parse(&pos, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    CHECK(bb_chess_perft(&pos, 1, NULL) == 0 && bb_chess_perft(&pos, 3, NULL) == 0, "mated: %s", fen_of(&pos));
+    CHECK(bb_chess_perft(&pos, 0, NULL) == 1, "mated, depth 0");
+    parse(&pos, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    CHECK(bb_chess_perft(&pos, 2, NULL) == 0, "stalemate: %s", fen_of(&pos));
+}
+
+/* ---- against the slow generator ------------------------------------------------------ */
+
+/* Every node of pos's tree to depth d: the kernel's count of the last ply
+ * equals the slow generator's list length there, and perft 2 at the top. */
+static int walk_nodes(bb_chess_pos *pos, int d, int *bad)
+{
+    bb_chess_movelist l;
+    int n = bb__chess_slow_generate(pos, BB_GEN_ALL, &l);
+    uint64_t k = bb_chess_perft(pos, 1, NULL);
+    if (k != (uint64_t)n && (*bad)++ < 5)
+        CHECK(0, "'%s': %d legal moves, the perft kernel counts %llu", fen_of(pos), n, (unsigned long long)k);
+    if (d == 0) return 1;
+    int nodes = 1;
+    for (int i = 0; i < n; i++) {
+        bb_chess_pos child;
+        bb__chess_slow_play(pos, l.moves[i], &child);
+        nodes += walk_nodes(&child, d - 1, bad);
+    }
+    return nodes;
+}
+
+static void tree_last_ply_against_slow(void)
+{
+    for (size_t i = 0; i < N_WIKI; i++) {
+        bb_chess_pos pos;
+        parse(&pos, wiki[i].fen);
+        int bad = 0;
+        walk_nodes(&pos, i == 1 ? 2 : 3, &bad);
+    }
+    for (size_t i = 0; i < N_960; i += 3) {
+        bb_chess_pos pos;
+        parse(&pos, chess960[i].fen);
+        int bad = 0;
+        walk_nodes(&pos, 2, &bad);
+    }
+}
+
+/* Positions of random games from the wiki's and the Chess960 positions:
+ * perft 3 (2 from the busier ones) by the kernel and by the slow generator. */
+static void random_games_against_slow(void)
+{
+    uint64_t rng = 8;
+    int bad = 0;
+    for (int game = 0; game < 60; game++) {
+        bb_chess_pos pos;
+        parse(&pos, game % 2 ? chess960[(size_t)game % N_960].fen : wiki[(size_t)game % N_WIKI].fen);
+        int plies = (int)(bbt_next(&rng) % 40);
+        for (int p = 0; p < plies; p++) {
+            bb_chess_movelist l;
+            int n = bb__chess_slow_generate(&pos, BB_GEN_ALL, &l);
+            if (!n) break;
+            bb_chess_pos next;
+            bb__chess_slow_play(&pos, l.moves[bbt_next(&rng) % (uint64_t)n], &next);
+            pos = next;
+        }
+        int depth = bb_popcount(pos.occupied) > 20 ? 2 : 3;
+        uint64_t want = bb__chess_slow_perft(&pos, depth), got = bb_chess_perft(&pos, depth, NULL);
+        if (got != want && bad++ < 5)
+            CHECK(0, "perft %d of '%s': got %llu, the slow generator %llu", depth, fen_of(&pos),
+                  (unsigned long long)got, (unsigned long long)want);
+    }
+}
+
+/* Chess960 castling where the rook shields the king's path (the rook b1 stands
+ * between the black rook a1 and c1) and where king and rook land on each
+ * other's squares: the kernel against the slow generator. */
+static void chess960_castling_edges(void)
+{
+    static const char *const fens[] = {
+        "1r1k4/8/8/8/8/8/8/rR1K4 w B - 0 1",
+        "3k4/8/8/8/8/8/8/rR1K4 w B - 0 1",
+        "4k3/8/8/8/8/8/8/r1RK4 w C - 0 1",
+        "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+        "4k3/8/8/8/8/8/8/5RKq w F - 0 1",
+        "1r2k3/8/8/8/8/8/8/1RK5 w B - 0 1",
+        "4k3/8/8/8/8/8/8/2RK3r w C - 0 1",
+        "nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        bb_chess_pos pos;
+        bb_parse_error err;
+        if (bb_chess_from_fen(&pos, fens[i], &err) != 0) continue; /* a position the reader refuses */
+        for (int d = 1; d <= 3; d++) {
+            uint64_t want = bb__chess_slow_perft(&pos, d), got = bb_chess_perft(&pos, d, NULL);
+            CHECK(got == want, "perft %d of '%s': got %llu, the slow generator %llu", d, fens[i],
+                  (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+}
+
+/* ---- every method --------------------------------------------------------------------- */
+static void perft_methods(void)
+{
+    static const perft_case c[] = {
+        {START, 4, 197281}, {KIWIPETE, 3, 97862}, {POS3, 4, 43238}, {POS4, 3, 9467}, {POS4M, 3, 9467},
+    };
+    for (int m = 0; m < BB_ATTACK_METHOD_COUNT; m++) {
+        if (!bb_attack_method_available((bb_attack_method)m)) continue;
+        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+            bb_chess_pos pos;
+            parse(&pos, c[i].fen);
+            bb_chess_perft_opts o;
+            memset(&o, 0, sizeof o);
+            o.use_method = 1;
+            o.method = (bb_attack_method)m;
+            uint64_t got = bb_chess_perft(&pos, c[i].depth, &o);
+            CHECK(got == c[i].nodes, "method %s, perft %d of '%s': got %llu, want %llu",
+                  bb_attack_method_name((bb_attack_method)m), c[i].depth, c[i].fen, (unsigned long long)got,
+                  (unsigned long long)c[i].nodes);
+            o.threads = 2;
+            got = bb_chess_perft(&pos, c[i].depth, &o);
+            CHECK(got == c[i].nodes, "method %s, 2 threads, perft %d of '%s': got %llu",
+                  bb_attack_method_name((bb_attack_method)m), c[i].depth, c[i].fen, (unsigned long long)got);
+        }
+    }
+}
+
+/* ---- threads and the table ------------------------------------------------------------ */
+static void threads_same(void)
+{
+    for (size_t i = 0; i < N_WIKI; i++) {
+        bb_chess_pos pos;
+        parse(&pos, wiki[i].fen);
+        int d = wiki[i].depth;
+        uint64_t want = wiki[i].nodes[d - 1];
+        for (int t = 1; t <= 4; t++) {
+            uint64_t got = perft_opts(&pos, d, t, 0);
+            CHECK(got == want, "'%s' perft %d on %d threads: got %llu, want %llu", wiki[i].fen, d, t,
+                  (unsigned long long)got, (unsigned long long)want);
+            got = perft_opts(&pos, d, t, 1);
+            CHECK(got == want, "'%s' perft %d on %d threads, 1 MiB table: got %llu", wiki[i].fen, d, t,
+                  (unsigned long long)got);
+        }
+    }
+}
+
+/* The table on and off: the wiki positions one ply deeper than above (the
+ * table makes them quick), and a small table that must replace entries. */
+static void hash_same(void)
+{
+    static const perft_case c[] = {
+        {START, 6, 119060324}, {POS3, 6, 11030083}, {POS4, 5, 15833292}, {POS6, 5, 164075551},
+        {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", 6, 2788982},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        bb_chess_pos pos;
+        parse(&pos, c[i].fen);
+        uint64_t got = perft_opts(&pos, c[i].depth, 1, 16);
+        CHECK(got == c[i].nodes, "'%s' perft %d with a 16 MiB table: got %llu, want %llu", c[i].fen, c[i].depth,
+              (unsigned long long)got, (unsigned long long)c[i].nodes);
+        got = perft_opts(&pos, c[i].depth, 2, 1);
+        CHECK(got == c[i].nodes, "'%s' perft %d, 2 threads, 1 MiB table: got %llu", c[i].fen, c[i].depth,
+              (unsigned long long)got);
+    }
+    /* off and on agree where no count is published: positions of a random game */
+    bb_chess_pos pos;
+    parse(&pos, KIWIPETE);
+    uint64_t off = perft_opts(&pos, 4, 1, 0), on = perft_opts(&pos, 4, 1, 1);
+    CHECK(off == on, "Kiwipete perft 4: table off %llu, on %llu", (unsigned long long)off, (unsigned long long)on);
+}
+
+/* ---- divide ------------------------------------------------------------------------------ */
+typedef struct {
+    bb_chess_move moves[BB_CHESS_MAX_MOVES];
+    uint64_t counts[BB_CHESS_MAX_MOVES];
+    int n;
+} divide_log;
+
+static void log_move(bb_chess_move move, uint64_t count, void *arg)
+{
+    divide_log *l = arg;
+    if (l->n < BB_CHESS_MAX_MOVES) l->moves[l->n] = move, l->counts[l->n] = count;
+    l->n++;
+}
+
+static void divide_check(const char *fen, int depth, const bb_chess_perft_opts *o, const char *what)
+{
+    bb_chess_pos pos;
+    parse(&pos, fen);
+    divide_log l;
+    memset(&l, 0, sizeof l);
+    uint64_t total = bb_chess_perft_divide(&pos, depth, o, log_move, &l);
+    bb_chess_movelist list;
+    int n = bb_chess_generate(&pos, BB_GEN_ALL, &list);
+    CHECK(l.n == n, "%s: divide %d of '%s' made %d calls for %d legal moves", what, depth, fen, l.n, n);
+    uint64_t sum = 0;
+    for (int i = 0; i < l.n && i < n; i++) {
+        CHECK(l.moves[i] == list.moves[i], "%s: divide of '%s': call %d is move %04x, the generator's is %04x",
+              what, fen, i, l.moves[i], list.moves[i]);
+        bb_chess_pos child = pos;
+        bb_chess_undo u;
+        bb_chess_make(&child, l.moves[i], &u);
+        uint64_t want = bb_chess_perft(&child, depth - 1, NULL);
+        CHECK(l.counts[i] == want, "%s: divide %d of '%s': move %d counted %llu, its perft %llu", what, depth,
+              fen, i, (unsigned long long)l.counts[i], (unsigned long long)want);
+        sum += l.counts[i];
+    }
+    CHECK(sum == total && total == bb_chess_perft(&pos, depth, NULL), "%s: divide %d of '%s': sum %llu, total %llu",
+          what, depth, fen, (unsigned long long)sum, (unsigned long long)total);
+}
+
+static void divide_sums(void)
+{
+    bb_chess_perft_opts o;
+    memset(&o, 0, sizeof o);
+    for (size_t i = 0; i < N_WIKI; i++) {
+        divide_check(wiki[i].fen, 3, NULL, "1 thread");
+        divide_check(wiki[i].fen, 1, NULL, "depth 1");
+        o.threads = 3;
+        divide_check(wiki[i].fen, 4, &o, "3 threads");
+        o.threads = 1, o.hash_mb = 1;
+        divide_check(wiki[i].fen, 4, &o, "table");
+        o.hash_mb = 0, o.use_method = 1, o.method = BB_ATTACKS_MAGIC;
+        divide_check(wiki[i].fen, 2, &o, "magic method");
+        o.use_method = 0;
+    }
+    divide_check(chess960[4].fen, 3, NULL, "Chess960");
+    /* depth 0: no root move is counted */
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    divide_log l;
+    memset(&l, 0, sizeof l);
+    CHECK(bb_chess_perft_divide(&pos, 0, NULL, log_move, &l) == 1 && l.n == 0, "divide 0");
+    CHECK(bb_chess_perft_divide(&pos, 3, NULL, NULL, NULL) == 8902, "divide without a callback");
+}
+
+/* ---- progress and stop ------------------------------------------------------------------- */
+typedef struct {
+    int calls, last_done, total, ordered;
+    uint64_t last_nodes;
+    volatile int *stop_after_first;
+} progress_log;
+
+static void on_progress(uint64_t nodes, int done, int total, void *arg)
+{
+    progress_log *p = arg;
+    if (p->calls && (done < p->last_done || nodes < p->last_nodes)) p->ordered = 0;
+    p->calls++, p->last_done = done, p->total = total, p->last_nodes = nodes;
+    if (p->stop_after_first) *p->stop_after_first = 1;
+}
+
+static void progress_reports(void)
+{
+    bb_chess_pos pos;
+    parse(&pos, KIWIPETE);
+    for (int t = 1; t <= 2; t++) {
+        progress_log p;
+        memset(&p, 0, sizeof p);
+        p.ordered = 1;
+        bb_chess_perft_opts o;
+        memset(&o, 0, sizeof o);
+        o.threads = t;
+        o.progress = on_progress;
+        o.progress_arg = &p;
+        uint64_t n = bb_chess_perft(&pos, 4, &o);
+        CHECK(n == 4085603, "%d threads: perft with progress: %llu", t, (unsigned long long)n);
+        CHECK(p.calls > 0 && p.ordered, "%d threads: %d progress calls, in order: %d", t, p.calls, p.ordered);
+        CHECK(p.total == 48, "%d threads: progress total %d root moves", t, p.total);
+        if (t == 1)
+            CHECK(p.last_done == 48 && p.last_nodes == 4085603, "last report: %d done, %llu nodes", p.last_done,
+                  (unsigned long long)p.last_nodes);
+    }
+}
+
+#if HAVE_THREADS
+static volatile int async_stop;
+static void *stop_later(void *arg)
+{
+    (void)arg;
+    struct timespec ts = {0, 50 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    async_stop = 1;
+    return NULL;
+}
+#endif
+
+static void stop_flag(void)
+{
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    /* set before: a search of hours returns at once */
+    volatile int stop = 1;
+    bb_chess_perft_opts o;
+    memset(&o, 0, sizeof o);
+    o.stop = &stop;
+    (void)bb_chess_perft(&pos, 10, &o);
+    o.threads = 2;
+    (void)bb_chess_perft(&pos, 10, &o);
+    o.use_method = 1;
+    (void)bb_chess_perft(&pos, 10, &o);
+    /* set by the progress callback after the first root move */
+    stop = 0;
+    progress_log p;
+    memset(&p, 0, sizeof p);
+    p.stop_after_first = &stop;
+    memset(&o, 0, sizeof o);
+    o.stop = &stop;
+    o.progress = on_progress;
+    o.progress_arg = &p;
+    uint64_t n = bb_chess_perft(&pos, 5, &o);
+    CHECK(stop == 1 && n < 4865609, "stopped by progress: %llu nodes", (unsigned long long)n);
+    CHECK(p.calls == 1, "progress after the stop: %d calls", p.calls);
+#if HAVE_THREADS
+    /* set by another thread during a search of hours, one thread and two */
+    for (int t = 1; t <= 2; t++) {
+        async_stop = 0;
+        memset(&o, 0, sizeof o);
+        o.stop = &async_stop;
+        o.threads = t;
+        pthread_t th;
+        if (pthread_create(&th, NULL, stop_later, NULL) != 0) SKIP("no thread");
+        (void)bb_chess_perft(&pos, 10, &o);
+        pthread_join(th, NULL);
+        CHECK(async_stop == 1, "perft 10 returned before the stop");
+    }
+#endif
+}
+
+int main(void)
+{
+    RUN(perft_wiki);
+    RUN(perft_chess960);
+    RUN(perft_suite);
+    RUN(perft_edges);
+    RUN(tree_last_ply_against_slow);
+    RUN(random_games_against_slow);
+    RUN(chess960_castling_edges);
+    RUN(perft_methods);
+    RUN(threads_same);
+    RUN(hash_same);
+    RUN(divide_sums);
+    RUN(progress_reports);
+    RUN(stop_flag);
+    return bbt_finish("chess_perft");
+}
