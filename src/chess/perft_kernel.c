@@ -28,6 +28,11 @@
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #pragma GCC target("tune=skylake")
 #endif
+/* And -O3 where the build optimizes at all (gcc; 4% on Zen 5 over -O2, best
+ * of 7 runs A/B; a -O0 build stays -O0 for the debugger). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__)
+#pragma GCC optimize("O3")
+#endif
 #include "perft_kernel.h"
 
 #include <string.h>
