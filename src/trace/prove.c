@@ -41,6 +41,8 @@ static int fail(const bb_trace_program *p, bb_trace_proof *proof, const char *ho
 
 int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg, bb_trace_proof *proof)
 {
+    BB__ASSERT_NOT_NULL(proof, "proof");
+    if (!proof) return -1;
     memset(proof, 0, sizeof *proof);
     bb__out_buf o = {proof->msg, sizeof proof->msg, 0};
     if (!p || !def) {
