@@ -120,6 +120,23 @@
  *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft
  *   bb_chess_perft_divide  bb_chess_perft_verify
  *
+ * bitboard/trace.h     the bit-flow tracer: programs of bit operations, run symbolically, proved, drawn
+ *   bb_trace_program  bb_trace_op  BB_TRACE_LOAD  BB_TRACE_LET  BB_TRACE_AND  BB_TRACE_OR  BB_TRACE_XOR
+ *   BB_TRACE_ANDNOT  BB_TRACE_SHL  BB_TRACE_SHR  BB_TRACE_ROL  BB_TRACE_ROR  BB_TRACE_BSWAP
+ *   BB_TRACE_NEG  BB_TRACE_NOT  BB_TRACE_MUL  BB_TRACE_ADD  BB_TRACE_SUB  BB_TRACE_PEXT
+ *   BB_TRACE_PDEP  BB_TRACE_DSWAP  BB_TRACE_GF2P8AFFINE  BB_TRACE_OP_COUNT  BB_TRACE_MAX_VARS
+ *   BB_TRACE_MAX_NAMES  BB_TRACE_MAX_STEPS  BB_TRACE_NAME_MAX  bb_trace_step  bb_trace_new
+ *   bb_trace_free  bb_trace_input  bb_trace_add  bb_trace_parse  bb_trace_step_count
+ *   bb_trace_get_step  bb_trace_var_count  bb_trace_name  bb_trace_op_name  bb_trace_step_text
+ *   bb_trace_eval  bb_trace_bit  BB_TRACE_NONLINEAR  BB_TRACE_MERGE  BB_TRACE_CARRY_RISK
+ *   bb_trace_lost  bb_trace_state  bb_trace_result  bb_trace_run  bb_trace_result_free
+ *   bb_trace_kind  BB_TRACE_PERMUTATION  BB_TRACE_GATHER  BB_TRACE_SCATTER  BB_TRACE_LINEAR
+ *   BB_TRACE_LOSSY  BB_TRACE_NONLINEAR_KIND  bb_trace_verdict  bb_trace_judge  bb_trace_kind_name
+ *   bb_trace_def  bb_trace_proof  BB_TRACE_BY_SYMBOLIC  BB_TRACE_BY_EXHAUSTION
+ *   BB_TRACE_EXHAUST_MAX_BITS  bb_trace_prove  bb_trace_form  bb_trace_library_count
+ *   bb_trace_library  bb_trace_find  bb_trace_form_text  BB_TRACE_COLOR  bb_trace_render_text  bb_trace_render_svg
+ *   bb_trace_render_html
+ *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */
 #ifndef BITBOARD_H
@@ -134,5 +151,6 @@
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
 #include "bitboard/chess.h"
+#include "bitboard/trace.h"
 
 #endif /* BITBOARD_H */
