@@ -47,6 +47,14 @@ static uint64_t eval1(bb_trace_program *p, uint64_t x)
     return bb_trace_eval(p, in);
 }
 static int is_othello(const bb_trace_form *f) { return strncmp(f->name, "othello_", 8) == 0; }
+static int two_inputs(const bb_trace_form *f) { return strstr(f->inputs, "o: ") != NULL; }
+/* The forms whose input bits that matter are too many to exhaust (all 128):
+ * the prover refuses them; they are checked on random inputs. */
+static int too_wide(const bb_trace_form *f)
+{
+    return strcmp(f->name, "othello_moves_shifts") == 0 || strcmp(f->name, "rook_fill") == 0 ||
+           strcmp(f->name, "bishop_fill") == 0;
+}
 /* Random inputs for form f: a board (sometimes only its low byte, for the
  * forms that read 8 bits), or an Othello position (p and o disjoint). */
 static void random_inputs(const bb_trace_form *f, uint64_t *st, uint64_t in[BB_TRACE_MAX_VARS])
@@ -54,6 +62,7 @@ static void random_inputs(const bb_trace_form *f, uint64_t *st, uint64_t in[BB_T
     in[0] = bbt_board(st);
     in[1] = in[2] = in[3] = 0;
     if (is_othello(f)) in[1] = bbt_board(st) & ~in[0];
+    else if (two_inputs(f)) in[1] = bbt_board(st) | in[0];
     else if ((in[0] & 0x300) == 0) in[0] &= 0xFF;
 }
 
@@ -104,8 +113,9 @@ static void the_list(void)
 /* ---- The proofs ------------------------------------------------------------------------
  * Every form with a definition, on every square: bb_trace_prove must prove it
  * (symbolically for the linear ones, by exhaustion for the rest), except the
- * whole-board Othello move generator, whose 128 input bits all matter: the
- * prover must refuse it, and it is checked on random positions instead. */
+ * whole-board ones (Othello's move generator, the fills of a set of
+ * sliders), whose 128 input bits all matter: the prover must refuse them, and
+ * they are checked on random inputs instead. */
 static void proofs(void)
 {
     int proved = 0, symbolic = 0, exhaustive = 0;
@@ -117,7 +127,7 @@ static void proofs(void)
             if (!p) break;
             bb_trace_proof proof;
             int r = bb_trace_prove(p, f->definition, square_arg(f, &sq), &proof);
-            if (strcmp(f->name, "othello_moves_shifts") == 0) {
+            if (too_wide(f)) {
                 CHECK(r == -1 && proof.method == 0, "%s: refused (%d): %s", f->name, r, proof.msg);
             } else {
                 CHECK(r == 0, "%s sq %d: %s", f->name, sq, proof.msg);
@@ -412,21 +422,32 @@ static void othello_from_its_pieces(void)
     }
 }
 
-/* The move generator's 128 input bits cannot be exhausted: its form is
- * checked against its definition on random positions. */
-static void othello_moves_sampled(void)
+/* The whole-board forms' 128 input bits cannot be exhausted: they are
+ * checked against their definitions on random inputs. */
+static void whole_board_forms_sampled(void)
 {
-    const bb_trace_form *f = form("othello_moves_shifts");
-    bb_trace_program *p = program_of(f, 0);
-    if (!p) return;
     uint64_t st = 19;
-    for (int k = 0; k < BBT_RANDOM_BOARDS / 10; k++) {
-        uint64_t in[BB_TRACE_MAX_VARS];
-        random_inputs(f, &st, in);
-        CHECK_EQ64(bb_trace_eval(p, in), f->definition(in, NULL), "moves p %016llx o %016llx",
-                   (unsigned long long)in[0], (unsigned long long)in[1]);
+    int seen = 0;
+    for (int i = 0; i < bb_trace_library_count(); i++) {
+        const bb_trace_form *f = bb_trace_library(i);
+        if (!too_wide(f)) continue;
+        seen++;
+        bb_trace_program *p = program_of(f, 0);
+        if (!p) continue;
+        for (int k = 0; k < BBT_RANDOM_BOARDS / 20; k++) {
+            uint64_t in[BB_TRACE_MAX_VARS];
+            random_inputs(f, &st, in);
+            if (k % 3 == 0) in[0] &= bbt_next(&st) & bbt_next(&st); /* few sliders */
+            uint64_t got = bb_trace_eval(p, in), want = f->definition(in, NULL);
+            if (got != want) {
+                CHECK_EQ64(got, want, "%s on %016llx %016llx", f->name, (unsigned long long)in[0],
+                           (unsigned long long)in[1]);
+                break;
+            }
+        }
+        bb_trace_free(p);
     }
-    bb_trace_free(p);
+    CHECK(seen == 3, "%d whole-board forms", seen);
 }
 
 /* ---- Verdicts ------------------------------------------------------------------------------ */
@@ -499,7 +520,7 @@ int main(void)
     RUN(kindergarten_from_its_pieces);
     RUN(magic_and_pext_indices);
     RUN(othello_from_its_pieces);
-    RUN(othello_moves_sampled);
+    RUN(whole_board_forms_sampled);
     RUN(verdicts);
     RUN(wrong_programs_caught);
     return bbt_finish("trace_forms");

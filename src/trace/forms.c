@@ -316,6 +316,9 @@ static uint64_t unpermute(uint64_t r, int (*map)(int))
         if (r & bit(map(s))) y |= bit(s);
     return y;
 }
+static int rot90_bit(int s) { return 8 * (7 - (s & 7)) + (s >> 3); }
+static uint64_t def_rotated90(const uint64_t *in, int sq) { (void)sq; return permute(in[0], rot90_bit); }
+static uint64_t def_unrotated90(const uint64_t *in, int sq) { (void)sq; return unpermute(in[0], rot90_bit); }
 static uint64_t def_rotated45(const uint64_t *in, int sq) { (void)sq; return permute(in[0], rot45_bit); }
 static uint64_t def_rotated315(const uint64_t *in, int sq) { (void)sq; return permute(in[0], rot315_bit); }
 static uint64_t def_unrotated45(const uint64_t *in, int sq) { (void)sq; return unpermute(in[0], rot45_bit); }
@@ -737,7 +740,11 @@ static void b_kogge_dir(pb *b, int sq, const char *sh, int n, uint64_t w, int fi
     from(b, "empty");
     if (w != ~(uint64_t)0) emit(b, "& 0x%016llX", K(w));
     name(b, "p");
-    from_const(b, bit(sq & 63));
+    if (sq < 0) { /* the fill of a set: the sliders are the input s */
+        from(b, "s");
+    } else {
+        from_const(b, bit(sq & 63));
+    }
     name(b, "g");
     for (int k = 1; k <= 4; k *= 2) {
         emit(b, "%s %d", sh, k * n);
@@ -760,7 +767,8 @@ static void b_kogge_dir(pb *b, int sq, const char *sh, int n, uint64_t w, int fi
 #define NOT_FILE_H 0x7F7F7F7F7F7F7F7FULL
 static void b_kogge(pb *b, int sq, const char *const sh[4], const int n[4], const uint64_t w[4])
 {
-    emit(b, "^ 0xFFFFFFFFFFFFFFFF");
+    if (sq < 0) from(b, "o");
+    emit(b, "not");
     name(b, "empty");
     for (int d = 0; d < 4; d++) {
         b_kogge_dir(b, sq, sh[d], n[d], w[d], d == 0);
@@ -780,6 +788,27 @@ static void b_bishop_kogge(pb *b, int sq)
     static const int n[4] = {9, 7, 7, 9};
     static const uint64_t w[4] = {NOT_FILE_A, NOT_FILE_H, NOT_FILE_A, NOT_FILE_H};
     b_kogge(b, sq, sh, n, w);
+}
+
+/* The fills of a set of sliders s through the occupancy o: the union of
+ * their attack sets. */
+static void b_rook_fill(pb *b, int sq) { (void)sq; b_rook_kogge(b, -1); }
+static void b_bishop_fill(pb *b, int sq) { (void)sq; b_bishop_kogge(b, -1); }
+static uint64_t def_rook_fill(const uint64_t *in, int sq)
+{
+    uint64_t a = 0, occ[1] = {in[1]};
+    (void)sq;
+    for (int s = 0; s < 64; s++)
+        if (in[0] & bit(s)) a |= def_rook_attacks(occ, s);
+    return a;
+}
+static uint64_t def_bishop_fill(const uint64_t *in, int sq)
+{
+    uint64_t a = 0, occ[1] = {in[1]};
+    (void)sq;
+    for (int s = 0; s < 64; s++)
+        if (in[0] & bit(s)) a |= def_bishop_attacks(occ, s);
+    return a;
 }
 
 /* ============================================================================
@@ -895,7 +924,7 @@ static void b_othello_moves(pb *b, int sq)
     }
     from(b, "p");
     emit(b, "| o");
-    emit(b, "^ 0xFFFFFFFFFFFFFFFF");
+    emit(b, "not");
     emit(b, "& moves");
 }
 
@@ -937,6 +966,8 @@ COMPILED1(c_prot_cw_select, bb_pseudo_rotate45_cw_select(in[0]))
 COMPILED1(c_prot_ccw_select, bb_pseudo_rotate45_ccw_select(in[0]))
 COMPILED1(c_prot_uncw_select, bb_pseudo_unrotate45_cw_select(in[0]))
 COMPILED1(c_prot_unccw_select, bb_pseudo_unrotate45_ccw_select(in[0]))
+COMPILED1(c_rotated90, bb_rotated90(in[0]))
+COMPILED1(c_unrotated90, bb_unrotated90(in[0]))
 COMPILED1(c_rotated45, bb_rotated45_portable(in[0]))
 COMPILED1(c_unrotated45, bb_unrotated45_portable(in[0]))
 COMPILED1(c_rotated315, bb_rotated315_portable(in[0]))
@@ -979,6 +1010,8 @@ COMPILED_SQ(c_hyperbola_diagonal, bb_bishop_attacks_hyperbola(sq, in[0]) & bb_li
 COMPILED_SQ(c_hyperbola_antidiagonal, bb_bishop_attacks_hyperbola(sq, in[0]) & bb_line_mask(sq, BB_LINE_ANTIDIAGONAL))
 COMPILED_SQ(c_rook_kogge, bb_rook_attacks_kogge_stone(sq, in[0]))
 COMPILED_SQ(c_bishop_kogge, bb_bishop_attacks_kogge_stone(sq, in[0]))
+COMPILED1(c_rook_fill, bb_rook_fill(in[0], in[1]))
+COMPILED1(c_bishop_fill, bb_bishop_fill(in[0], in[1]))
 COMPILED1(c_othello_moves, bb_othello_moves_shifts(in[0], in[1]))
 
 /* Definitions in the bb_trace_def shape. */
@@ -996,6 +1029,8 @@ DEF(prot_cw)
 DEF(prot_ccw)
 DEF(prot_uncw)
 DEF(prot_unccw)
+DEF(rotated90)
+DEF(unrotated90)
 DEF(rotated45)
 DEF(rotated315)
 DEF(unrotated45)
@@ -1033,6 +1068,8 @@ DEF(orun_southeast)
 DEF(orun_northeast)
 DEF(orun_southwest)
 DEF(othello_moves)
+DEF(rook_fill)
+DEF(bishop_fill)
 
 /* ============================================================================
  * The list
@@ -1049,6 +1086,7 @@ typedef struct {
 #define BITS "x: the 8 bits (bits above 7 ignored)"
 #define OCC "x: the occupancy"
 #define OTHELLO "p: the side to move's discs, o: the opponent's"
+#define FILL "s: the sliders, o: the occupancy"
 #define EX 20 /* e3: its diagonal and anti-diagonal are both shorter than 8 */
 
 static const entry entries[] = {
@@ -1102,6 +1140,10 @@ static const entry entries[] = {
     {"pseudo_unrotate45_ccw_select", "pseudo_unrotate45_ccw by selection", BOARD, -1, b_prot_unccw_select,
      d_prot_unccw, c_prot_unccw_select},
     /* Hyatt's rotated boards */
+    {"rotated90", "Hyatt's rotated-90 board: the quarter turn clockwise (file f is byte 7-f)", BOARD, -1,
+     b_rotate_cw, d_rotated90, c_rotated90},
+    {"unrotated90", "the board back from its rotated-90 board: the quarter turn counter-clockwise",
+     "x: the rotated-90 board", -1, b_rotate_ccw, d_unrotated90, c_unrotated90},
     {"rotated45", "Hyatt's rotated-45 board: pseudo-rotation, then two compressions by shift steps", BOARD, -1,
      b_rotated45, d_rotated45, c_rotated45},
     {"unrotated45", "the board back from its rotated-45 board: two expansions, the inverse pseudo-rotation",
@@ -1177,6 +1219,10 @@ static const entry entries[] = {
      d_rook_attacks, c_rook_kogge},
     {"bishop_kogge_stone", "bishop attacks by Kogge-Stone occluded fills in 4 directions", OCC, EX,
      b_bishop_kogge, d_bishop_attacks, c_bishop_kogge},
+    {"rook_fill", "the union of the rook attacks of every square of s: Kogge-Stone fills", FILL, -1, b_rook_fill,
+     d_rook_fill, c_rook_fill},
+    {"bishop_fill", "the union of the bishop attacks of every square of s: Kogge-Stone fills", FILL, -1,
+     b_bishop_fill, d_bishop_fill, c_bishop_fill},
     /* Othello */
 #define ORUN(dn)                                                                                               \
     {"othello_run_" #dn, "flips by shifts: the run of o discs from sq going " #dn " (kept if a p disc ends it)", \
@@ -1202,6 +1248,9 @@ static size_t write_text(char *buf, size_t size, const entry *e, int sq)
     if (strcmp(e->inputs, OTHELLO) == 0) {
         put(&b, "input p o", 9);
         snprintf(b.cur, sizeof b.cur, "p");
+    } else if (strcmp(e->inputs, FILL) == 0) {
+        put(&b, "input s o", 9);
+        snprintf(b.cur, sizeof b.cur, "s");
     }
     e->build(&b, sq & 63);
     flush(&b);
