@@ -4,9 +4,10 @@
 #include "bitboard.h"
 
 /* STAND-IN: writes "" and returns 0. */
-size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, unsigned flags)
+size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
 {
     (void)r;
+    (void)title;
     (void)flags;
     if (buf && size) buf[0] = '\0';
     return 0;
