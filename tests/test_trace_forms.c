@@ -13,9 +13,6 @@
 #include "reference.h"
 #include "reference_lines.h"
 
-/* TEMP until trace.h declares it */
-size_t bb_trace_form_text(char *buf, size_t size, const bb_trace_form *f, int sq);
-
 #define TEXT_MAX 65536
 static char text[TEXT_MAX];
 
