@@ -256,7 +256,7 @@ static uint64_t def_prot_ccw(const uint64_t *in, int sq) { (void)sq; return perm
 static uint64_t def_prot_uncw(const uint64_t *in, int sq) { (void)sq; return permute(in[0], prot_uncw); }
 static uint64_t def_prot_unccw(const uint64_t *in, int sq) { (void)sq; return permute(in[0], prot_unccw); }
 
-/* Three masked rotations of whole ranks: (x & ~m) | (rotate(x, 8d) & m). */
+/* Three masked rotations of whole ranks: (x & ~m) | (rotate(x, 8d) & m) (`andnot m` is & ~m). */
 static void b_files_rotate(pb *b, const uint64_t m[3], const char *rot)
 {
     for (int i = 0; i < 3; i++) {
@@ -265,7 +265,7 @@ static void b_files_rotate(pb *b, const uint64_t m[3], const char *rot)
         emit(b, "& 0x%016llX", K(m[i]));
         name(b, "moved");
         from(b, "t");
-        emit(b, "& 0x%016llX", K(~m[i]));
+        emit(b, "andnot 0x%016llX", K(m[i]));
         emit(b, "| moved");
     }
 }
@@ -362,7 +362,7 @@ static void b_expand6(pb *b, uint64_t m, const uint64_t mv[6])
         emit(b, "& 0x%016llX", K(mv[i]));
         name(b, "up");
         from(b, "y");
-        emit(b, "& 0x%016llX", K(~mv[i]));
+        emit(b, "andnot 0x%016llX", K(mv[i]));
         emit(b, "| up");
     }
     emit(b, "& 0x%016llX", K(m));
@@ -858,7 +858,7 @@ static void b_othello_run(pb *b, int sq, const odir *d)
             from(b, "g");
         }
     }
-    emit(b, "& 0x%016llX", K(~bit(sq & 63)));
+    emit(b, "andnot 0x%016llX", K(bit(sq & 63)));
 }
 #define ODIR(i, dn)                                                                                  \
     static uint64_t def_orun_##dn(const uint64_t *in, int sq) { return othello_run(in[1], sq, &odirs[i]); } \
