@@ -281,7 +281,7 @@ int bb_trace_run(const bb_trace_program *p, const uint64_t *inputs, bb_trace_res
     memset(r, 0, sizeof *r);
     r->prog = p;
     int n = p->nsteps + 1;
-    bit(*slot)[64] = (bit(*)[64])calloc(BB_TRACE_MAX_NAMES, sizeof *slot);
+    bit(*slot)[64] = (bit(*)[64])calloc((size_t)(p->nnames > 0 ? p->nnames : 1), sizeof *slot);
     r->state = (bb_trace_state *)calloc((size_t)n, sizeof *r->state);
     if (!slot || !r->state) {
         free(slot);
