@@ -89,5 +89,7 @@ int cli_cmd_attacks(int argc, char **argv, const cli_opts *o);
 void cli_demo_attacks(const cli_opts *o);
 int cli_cmd_othello(int argc, char **argv, const cli_opts *o);
 void cli_demo_othello(const cli_opts *o);
+int cli_cmd_trace(int argc, char **argv, const cli_opts *o);
+void cli_demo_trace(const cli_opts *o);
 
 #endif
