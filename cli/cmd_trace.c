@@ -20,17 +20,6 @@ typedef struct {
 /* A renderer: the snprintf-style bb_trace_render_* functions. */
 typedef size_t (*render_fn)(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags);
 
-/* TEMPORARY until trace.h's renderers take a title */
-static size_t text_pic(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
-{ (void)title; return bb_trace_render_text(buf, size, r, flags); }
-static size_t svg_pic(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
-{ (void)title; return bb_trace_render_svg(buf, size, r, flags); }
-static size_t html_pic(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
-{ (void)title; return bb_trace_render_html(buf, size, r, flags); }
-#define bb_trace_render_text text_pic
-#define bb_trace_render_svg svg_pic
-#define bb_trace_render_html html_pic
-#define bb_trace_form_text(buf, size, f, sq) ((void)(sq), (size_t)snprintf((buf), (size), "%s", (f)->program))
 
 /* The picture in a new buffer (NULL if out of memory); *len its length. */
 static char *render(render_fn fn, const bb_trace_result *r, const char *title, unsigned flags, size_t *len)

@@ -131,7 +131,7 @@
  *   BB_TRACE_LOSSY  BB_TRACE_NONLINEAR_KIND  bb_trace_verdict  bb_trace_judge  bb_trace_kind_name
  *   bb_trace_def  bb_trace_proof  BB_TRACE_BY_SYMBOLIC  BB_TRACE_BY_EXHAUSTION
  *   BB_TRACE_EXHAUST_MAX_BITS  bb_trace_prove  bb_trace_form  bb_trace_library_count
- *   bb_trace_library  bb_trace_find  BB_TRACE_COLOR  bb_trace_render_text  bb_trace_render_svg
+ *   bb_trace_library  bb_trace_find  bb_trace_form_text  BB_TRACE_COLOR  bb_trace_render_text  bb_trace_render_svg
  *   bb_trace_render_html
  *
  * Thread safety: no function writes shared state the caller can observe;

@@ -23,9 +23,11 @@
  *   bswap  neg  not      byte swap, two's complement negation, complement (~)
  *   pext C  pdep C       parallel bit extract/deposit with a constant mask
  *   dswap C N            delta swap: t = ((v >> N) ^ v) & C; v ^= t ^ (t << N)
- *   gf2p8affine C        per byte b: bit i = parity(b & byte 7-i of C) (GFNI,
- *                        immediate 0)
- *   constants: 0x..., decimal, or a name bound by let to a constant value
+ *   gf2p8affine A        per byte b: bit i = parity(b & byte 7-i of A) (GFNI,
+ *                        immediate 0); A a constant or a name (the board as
+ *                        the matrix: `0x8040201008040201 gf2p8affine b`)
+ *   constants: 0x..., 0b..., decimal, or a name bound by let to a constant value
+ *   `let` of a name already bound (not an input) binds it again, from there on
  *   example: x & 0x0101010101010101; * 0x0102040810204080; >> 56
  *
  * Contents (each name: what it returns; what it requires)
@@ -41,7 +43,7 @@
  *   BB_TRACE_ADD  BB_TRACE_SUB       a name or constant
  *   BB_TRACE_PEXT  BB_TRACE_PDEP     with a constant mask
  *   BB_TRACE_DSWAP                   delta swap: constant mask, shift 1..63
- *   BB_TRACE_GF2P8AFFINE             with a constant matrix
+ *   BB_TRACE_GF2P8AFFINE             with a matrix: a name or constant
  *   BB_TRACE_OP_COUNT              20
  *   BB_TRACE_MAX_VARS              4: the most inputs a program has
  *   BB_TRACE_MAX_NAMES             32: the most names (inputs and lets)
@@ -107,11 +109,14 @@
  *   bb_trace_library_count()       the number of library forms
  *   bb_trace_library(i)            form i (0-based), or NULL if out of range
  *   bb_trace_find(name)            the form with that name (exact), or NULL
+ *   bb_trace_form_text(buf, size, f, sq)  f's program text for square sq (sq ignored by a form
+ *                                  without a square); returns the length needed, like snprintf
  *   BB_TRACE_COLOR                 render flag: ANSI colours in the terminal picture
- *   bb_trace_render_text(buf, size, r, flags)  the terminal picture: every step as an 8x8 grid of
- *                                  source squares, the overflow/underflow panels; like snprintf
- *   bb_trace_render_svg(buf, size, r, flags)   one self-contained SVG file; like snprintf
- *   bb_trace_render_html(buf, size, r, flags)  one self-contained HTML page; like snprintf
+ *   bb_trace_render_text(buf, size, r, title, flags)  the terminal picture: every step as an 8x8
+ *                                  grid of source squares, the overflow/underflow panels; title
+ *                                  may be NULL (the program text names it); like snprintf
+ *   bb_trace_render_svg(buf, size, r, title, flags)   one self-contained SVG file; like snprintf
+ *   bb_trace_render_html(buf, size, r, title, flags)  one self-contained HTML page; like snprintf
  *
  * Input bit numbering in messages and maps: input v's bit s is v * 64 + s.
  * Proofs: a program whose final value is linear over GF(2) is compared with
@@ -291,18 +296,23 @@ typedef struct {
     bb_trace_def *compiled;   /* the library routine itself (may be NULL) */
     const void *arg;         /* passed to both */
     const char *inputs;      /* what the inputs are, e.g. "x: the board" */
-    int square;              /* the example square, or -1 */
+    int square;              /* the example square, or -1; for a form with a square, arg points
+                              * to an int holding it (const int *) */
 } bb_trace_form;
 
 int bb_trace_library_count(void);
 const bb_trace_form *bb_trace_library(int i);
 const bb_trace_form *bb_trace_find(const char *name);
+size_t bb_trace_form_text(char *buf, size_t size, const bb_trace_form *f, int sq);
 
 enum { BB_TRACE_COLOR = 1 };
 
-size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, unsigned flags);
-size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, unsigned flags);
-size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, unsigned flags);
+size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, const char *title,
+                            unsigned flags);
+size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, const char *title,
+                            unsigned flags);
+size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, const char *title,
+                            unsigned flags);
 
 #ifdef __cplusplus
 }

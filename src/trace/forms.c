@@ -25,3 +25,17 @@ const bb_trace_form *bb_trace_find(const char *name)
     }
     return NULL;
 }
+
+/* STAND-IN: f's program text as it is (sq ignored); like snprintf. */
+size_t bb_trace_form_text(char *buf, size_t size, const bb_trace_form *f, int sq)
+{
+    (void)sq;
+    const char *t = f && f->program ? f->program : "";
+    size_t n = strlen(t);
+    if (buf && size) {
+        size_t c = n < size - 1 ? n : size - 1;
+        memcpy(buf, t, c);
+        buf[c] = '\0';
+    }
+    return n;
+}

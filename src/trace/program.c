@@ -163,7 +163,7 @@ static int operand_kind(bb_trace_op op)
     switch (op) {
     case BB_TRACE_BSWAP: case BB_TRACE_NEG: case BB_TRACE_NOT: return 0;
     case BB_TRACE_LOAD: case BB_TRACE_LET: case BB_TRACE_AND: case BB_TRACE_OR: case BB_TRACE_XOR:
-    case BB_TRACE_ANDNOT: case BB_TRACE_ADD: case BB_TRACE_SUB: return 1;
+    case BB_TRACE_ANDNOT: case BB_TRACE_ADD: case BB_TRACE_SUB: case BB_TRACE_GF2P8AFFINE: return 1;
     default: return 2;
     }
 }
@@ -274,8 +274,7 @@ uint64_t bb_trace_eval(const bb_trace_program *p, const uint64_t *inputs)
 {
     uint64_t slot[BB_TRACE_MAX_NAMES] = {0};
     for (int v = 0; v < p->nvars; v++) slot[v] = inputs ? inputs[v] : 0;
-    for (int i = 0; i < p->nnames; i++)
-        if (p->is_const[i]) slot[i] = p->value[i];
+    /* names get their values from their let steps, which run before any use */
     uint64_t x = slot[0];
     for (int i = 0; i < p->nsteps; i++) {
         const bb_trace_step *s = &p->step[i];
@@ -469,7 +468,7 @@ static int chain(lexer *l, bb_trace_program *p)
         }
         char what[64];
         snprintf(what, sizeof what, "expected %s after '%s'",
-                 operand_kind((bb_trace_op)op) == 2 || is_shift((bb_trace_op)op) ? "a constant" : "a name or a constant",
+                 operand_kind((bb_trace_op)op) == 2 ? "a constant" : "a name or a constant",
                  op_names[op]);
         next(l);
         name[0] = '\0';

@@ -61,10 +61,4 @@ int bb__rc_concrete(const bb_trace_result *r, int s, const bb__rc_cell *c);
 /* s with &, <, >, " and ' as XML entities, control bytes as '?'. */
 void bb__rc_xml(bb__out_buf *o, const char *s);
 
-/* The three pictures (title NULL: none), snprintf-style; bb_trace_render_*
- * call them. */
-size_t bb__render_text(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags);
-size_t bb__render_svg(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags);
-size_t bb__render_html(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags);
-
 #endif

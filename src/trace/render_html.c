@@ -210,7 +210,7 @@ static void put_cell(bb__out_buf *o, const bb_trace_result *r, int s, const bb__
     bb__put(o, "],\"%s\",%d,%d]", note, c->pos, bb__rc_concrete(r, s, c));
 }
 
-size_t bb__render_html(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
+size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
 {
     (void)flags;
     bb__out_buf o = {buf, size, 0};
@@ -280,9 +280,4 @@ size_t bb__render_html(char *buf, size_t size, const bb_trace_result *r, const c
     free(cell);
     if (size) buf[o.len < size ? o.len : size - 1] = '\0';
     return o.len;
-}
-
-size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, unsigned flags)
-{
-    return bb__render_html(buf, size, r, NULL, flags);
 }

@@ -192,7 +192,7 @@ static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y
     return y;
 }
 
-size_t bb__render_svg(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
+size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
 {
     (void)flags;
     svg_ctx c = {{buf, size, 0}, r};
@@ -277,9 +277,4 @@ size_t bb__render_svg(char *buf, size_t size, const bb_trace_result *r, const ch
     free(ptext);
     if (size) buf[c.o.len < size ? c.o.len : size - 1] = '\0';
     return c.o.len;
-}
-
-size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, unsigned flags)
-{
-    return bb__render_svg(buf, size, r, NULL, flags);
 }

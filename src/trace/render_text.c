@@ -137,7 +137,7 @@ static int label_width(const bb_trace_result *r)
     return w;
 }
 
-size_t bb__render_text(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
+size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
 {
     text_ctx t = {{buf, size, 0}, r, flags, label_width(r)};
     bb_trace_verdict v;
@@ -151,9 +151,4 @@ size_t bb__render_text(char *buf, size_t size, const bb_trace_result *r, const c
     }
     if (size) buf[t.o.len < size ? t.o.len : size - 1] = '\0';
     return t.o.len;
-}
-
-size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, unsigned flags)
-{
-    return bb__render_text(buf, size, r, NULL, flags);
 }
