@@ -133,9 +133,9 @@ void bb__rc_program(bb__out_buf *o, const bb_trace_program *p)
         for (int v = 0; v < p->nvars; v++) bb__put(o, " %s", bb_trace_name(p, v));
         if (p->nsteps) bb__put(o, "; ");
     }
-    for (int i = 0; i < p->nsteps; i++) {
+    for (int i = 0; i < p->nsteps; i++) { /* a load starts a statement: its operations follow it */
         bb_trace_step_text(step, sizeof step, p, i);
-        bb__put(o, "%s%s", i ? "; " : "", step);
+        bb__put(o, "%s%s", i == 0 ? "" : p->step[i - 1].op == BB_TRACE_LOAD ? " " : "; ", step);
     }
 }
 
@@ -161,4 +161,19 @@ int bb__rc_concrete(const bb_trace_result *r, int s, const bb__rc_cell *c)
     int x = c->bit.konst;
     for (int v = 0; v < BB_TRACE_MAX_VARS; v++) x ^= bb_popcount(c->bit.in[v] & r->inputs[v]) & 1;
     return x;
+}
+
+int bb__rc_visible(const bb_trace_result *r, int *idx)
+{
+    int n = 0;
+    for (int s = 0; s < r->nstates; s++) {
+        if (s > 0) {
+            const bb_trace_step *st = &r->prog->step[s - 1];
+            const bb_trace_state *a = &r->state[s - 1], *b = &r->state[s];
+            if (st->op == BB_TRACE_LET) continue;
+            if (st->op == BB_TRACE_LOAD && b->nlost == 0 && memcmp(a->bit, b->bit, sizeof a->bit) == 0) continue;
+        }
+        idx[n++] = s;
+    }
+    return n;
 }

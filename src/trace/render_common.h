@@ -8,6 +8,7 @@
  *   bb__rc_colour     a source square's colour: hue by rank, lightness by file
  *   bb__rc_state_op   a state's heading: "input x" or the step's text
  *   bb__rc_program    the whole program as one line of text
+ *   bb__rc_visible    the states worth drawing
  *   bb__rc_concrete   a cell's value on the run's concrete inputs
  *   bb__rc_xml        text escaped for XML and HTML                          */
 #ifndef BITBOARD_SRC_TRACE_RENDER_COMMON_H
@@ -57,6 +58,11 @@ void bb__rc_program(bb__out_buf *o, const bb_trace_program *p);
 /* Cell c of state s on the run's concrete inputs: 0 or 1, or -1 when the
  * run had none (or c is a lost bit that is not linear). */
 int bb__rc_concrete(const bb_trace_result *r, int s, const bb__rc_cell *c);
+
+/* The states worth drawing into idx[] (r->nstates entries): state 0 and
+ * every state after a step that changes something (not a let, not a load
+ * of the value already there).  Returns their number. */
+int bb__rc_visible(const bb_trace_result *r, int *idx);
 
 /* s with &, <, >, " and ' as XML entities, control bytes as '?'. */
 void bb__rc_xml(bb__out_buf *o, const char *s);

@@ -31,7 +31,7 @@ static const char *const page_mid[] = {
     ".boards { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }\n",
     ".panel h2 { font-size: 14px; font-weight: normal; margin: 0 0 4px 0; font-family: monospace; }\n",
     ".grid { display: grid; grid-template-columns: 14px repeat(8, 34px); grid-auto-rows: 30px; gap: 1px; }\n",
-    ".grid .lab { font-size: 11px; color: #777; display: flex; align-items: center; justify-content: center; }\n",
+    ".grid .lab { font-size: 11px; min-height: 14px; color: #777; display: flex; align-items: center; justify-content: center; }\n",
     ".cell { display: flex; align-items: center; justify-content: center; font-family: monospace; font-size: 12px;\n",
     "        border: 1px solid #ccc; box-sizing: border-box; cursor: default; }\n",
     ".cell.zero { background: #fff; color: #bbb; }\n",
@@ -78,6 +78,15 @@ static const char *const page_tail[] = {
     "  /* fills grid el with the rows of a step's cells: rows lo..hi (rank numbers, 0 = rank 1) */\n",
     "  function drawGrid(el, cells, lo, hi) {\n",
     "    el.textContent = \"\";\n",
+    "    if (hi === 7) {\n",
+    "      el.appendChild(document.createElement(\"div\"));\n",
+    "      for (var k = 0; k < 8; k++) {\n",
+    "        var fl = document.createElement(\"div\");\n",
+    "        fl.className = \"lab\";\n",
+    "        fl.textContent = files.charAt(k);\n",
+    "        el.appendChild(fl);\n",
+    "      }\n",
+    "    }\n",
     "    for (var r = hi; r >= lo; r--) {\n",
     "      var lab = document.createElement(\"div\");\n",
     "      lab.className = \"lab\";\n",
@@ -113,7 +122,7 @@ static const char *const page_tail[] = {
     "  function show() {\n",
     "    var s = D.steps[cur], last = D.steps.length - 1;\n",
     "    document.getElementById(\"where\").textContent = \"step \" + cur + \" of \" + last + \": \" + s.op;\n",
-    "    document.getElementById(\"h-in\").textContent = \"input: \" + D.steps[0].op;\n",
+    "    document.getElementById(\"h-in\").textContent = D.steps[0].op + (D.steps[0].value ? \"  = \" + D.steps[0].value : \"\");\n",
     "    document.getElementById(\"h-step\").textContent = \"step \" + cur + \": \" + s.op + (s.value ? \"  = \" + s.value : \"\");\n",
     "    document.getElementById(\"h-out\").textContent = \"result (step \" + last + \")\";\n",
     "    document.getElementById(\"prev\").disabled = cur === 0;\n",
@@ -261,8 +270,10 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     }
     bb__put(&o, "},\n\"steps\":[");
     char op[256];
-    for (int s = 0; s < r->nstates; s++) {
-        bb__put(&o, "%s\n{\"op\":", s ? "," : "");
+    int *idx = malloc(sizeof(int) * (size_t)r->nstates), shown = idx ? bb__rc_visible(r, idx) : 0;
+    for (int k = 0; k < shown; k++) {
+        int s = idx[k];
+        bb__put(&o, "%s\n{\"op\":", k ? "," : "");
         put_json_string(&o, bb__rc_state_op(r, s, op, sizeof op));
         if (r->has_inputs) bb__put(&o, ",\"value\":\"0x%016llx\"", (unsigned long long)r->state[s].value);
         bb__put(&o, ",\"cells\":[");
@@ -276,6 +287,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     }
     bb__put(&o, "]}");
     put_lines(&o, page_tail);
+    free(idx);
     free(ptext);
     free(cell);
     if (size) buf[o.len < size ? o.len : size - 1] = '\0';

@@ -14,7 +14,7 @@ enum {
     PANEL_W = LEFT + 8 * CELL + 34,
     COLS = 3,
     MARGIN = 20,
-    GAP = 10         /* between a board and its overflow/underflow rows */
+    GAP = 14         /* between a board and its overflow/underflow rows */
 };
 
 typedef struct {
@@ -110,17 +110,17 @@ static int put_rows(svg_ctx *c, int s, const bb__rc_cell *cell, int n, int hi, i
 
 /* State s's panel with its top-left corner at (x0, y0); over/under: the
  * overflow and underflow rows its row of panels makes room for. */
-static void put_state(svg_ctx *c, int s, int x0, int y0, int over_room)
+static void put_state(svg_ctx *c, int s, int shown, int x0, int y0, int over_room)
 {
     bb__rc_cell cell[BB__RC_MAX_CELLS];
     int n = bb__rc_cells(c->r, s, cell), over, under;
     spill_rows(c->r, s, &over, &under);
     char op[256];
     bb__rc_state_op(c->r, s, op, sizeof op);
-    bb__put(&c->o, "<g class=\"step\" id=\"step%d\">\n<text class=\"op\" x=\"%d\" y=\"%d\">", s, x0, y0 + 14);
+    bb__put(&c->o, "<g class=\"step\" id=\"step%d\">\n<text class=\"op\" x=\"%d\" y=\"%d\">", shown, x0, y0 + 14);
     if (s == 0) bb__rc_xml(&c->o, op);
     else {
-        bb__put(&c->o, "%d: ", s);
+        bb__put(&c->o, "%d: ", shown);
         bb__rc_xml(&c->o, op);
     }
     bb__put(&c->o, "</text>\n");
@@ -132,30 +132,29 @@ static void put_state(svg_ctx *c, int s, int x0, int y0, int over_room)
         bb__put(&c->o, "<text class=\"coord\" x=\"%d\" y=\"%d\">%c</text>\n", x0 + LEFT + f * CELL + CELL / 2, y + 11,
                 'a' + f);
     y += 16;
-    int top = y + (over_room - over) * CELL + (over_room ? GAP : 0);
+    int top = y + over_room * CELL + (over_room ? GAP : 0);
     if (over) {
         bb__put(&c->o, "<g class=\"overflow\">\n");
         int below = put_rows(c, s, cell, n, 7 + over, 8, x0, top - over * CELL - GAP);
         bb__put(&c->o, "<text class=\"note\" x=\"%d\" y=\"%d\">overflow: above bit 63</text>\n</g>\n",
-                x0 + LEFT, below + GAP - 2);
-        (void)below;
+                x0 + LEFT, below + GAP - 3);
     }
     int bottom = put_rows(c, s, cell, n, 7, 0, x0, top);
     bb__put(&c->o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", x0 + LEFT, top, 8 * CELL,
             8 * CELL);
     if (under) {
         bb__put(&c->o, "<g class=\"underflow\">\n<text class=\"note\" x=\"%d\" y=\"%d\">underflow: below bit 0</text>\n",
-                x0 + LEFT, bottom + GAP - 2);
+                x0 + LEFT, bottom + GAP - 3);
         bottom = put_rows(c, s, cell, n, -1, -under, x0, bottom + GAP);
         bb__put(&c->o, "</g>\n");
     }
     if (is_mul(c->r, s)) {
         const bb_trace_state *st = &c->r->state[s];
-        bb__put(&c->o, "<text class=\"note\" x=\"%d\" y=\"%d\">%d partial products; ", x0 + LEFT, bottom + 14,
+        bb__put(&c->o, "<text class=\"note\" x=\"%d\" y=\"%d\">%d partial products ", x0 + LEFT, bottom + 14,
                 bb_popcount(st->parts));
-        if (st->overlap) bb__put(&c->o, "they meet at %d position%s: carry risk", bb_popcount(st->overlap),
+        if (st->overlap) bb__put(&c->o, "meet at %d position%s: carry risk", bb_popcount(st->overlap),
                                  bb_popcount(st->overlap) == 1 ? "" : "s");
-        else bb__put(&c->o, "no two meet: no carry");
+        else bb__put(&c->o, "never meet: no carry");
         bb__put(&c->o, "</text>\n");
     }
     bb__put(&c->o, "</g>\n");
@@ -198,7 +197,8 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     svg_ctx c = {{buf, size, 0}, r};
     bb_trace_verdict v;
     bb_trace_judge(r, &v);
-    int ns = r->nstates, cols = ns < COLS ? ns : COLS, rows = (ns + COLS - 1) / COLS;
+    int *idx = malloc(sizeof(int) * (size_t)r->nstates);
+    int ns = idx ? bb__rc_visible(r, idx) : 0, cols = ns < COLS ? ns : COLS, rows = (ns + COLS - 1) / COLS;
     int width = 2 * MARGIN + cols * PANEL_W;
     if (width < 2 * MARGIN + 2 * PANEL_W) width = 2 * MARGIN + 2 * PANEL_W;
     /* the program text, wrapped: the width in characters a line holds at 7.3 pixels each */
@@ -216,12 +216,12 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     int *room = malloc(sizeof(int) * 3 * (size_t)(rows ? rows : 1));
     for (int row = 0; row < rows && room; row++) {
         int over = 0, under = 0, mul = 0;
-        for (int s = row * COLS; s < ns && s < (row + 1) * COLS; s++) {
+        for (int k = row * COLS; k < ns && k < (row + 1) * COLS; k++) {
             int o, u;
-            spill_rows(r, s, &o, &u);
+            spill_rows(r, idx[k], &o, &u);
             if (o > over) over = o;
             if (u > under) under = u;
-            mul |= is_mul(r, s);
+            mul |= is_mul(r, idx[k]);
         }
         room[3 * row] = over, room[3 * row + 1] = under, room[3 * row + 2] = mul;
         height += panel_height(r, over, under, mul);
@@ -268,13 +268,14 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     bb__put(&c.o, "</text>\n");
     y = head;
     for (int row = 0; row < rows && room; row++) {
-        for (int s = row * COLS; s < ns && s < (row + 1) * COLS; s++)
-            put_state(&c, s, MARGIN + (s % COLS) * PANEL_W, y, room[3 * row]);
+        for (int k = row * COLS; k < ns && k < (row + 1) * COLS; k++)
+            put_state(&c, idx[k], k, MARGIN + (k % COLS) * PANEL_W, y, room[3 * row]);
         y += panel_height(r, room[3 * row], room[3 * row + 1], room[3 * row + 2]);
     }
     bb__put(&c.o, "</svg>\n");
     free(room);
     free(ptext);
+    free(idx);
     if (size) buf[c.o.len < size ? c.o.len : size - 1] = '\0';
     return c.o.len;
 }

@@ -3,6 +3,7 @@
  * holds; what a step pushed above bit 63 (overflow) is drawn as extra rows
  * above the grid, what fell below bit 0 (underflow) as rows below it. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render_common.h"
@@ -24,7 +25,7 @@ static int ansi256(const int rgb[3])
 
 /* One cell: a space, the label right-aligned in t->width, a mark ('+' merge,
  * '!' carry risk).  Labels of bits that are 1 on the run's inputs in capitals. */
-static void put_cell(text_ctx *t, int s, const bb__rc_cell *c)
+static void put_cell(text_ctx *t, int s, const bb__rc_cell *c, int last)
 {
     char label[BB__RC_LABEL_MAX];
     bb__rc_label(t->r->prog, &c->bit, label);
@@ -45,9 +46,10 @@ static void put_cell(text_ctx *t, int s, const bb__rc_cell *c)
         if (on == 1) bb__put(&t->o, "\033[1;4m");
         bb__put(&t->o, "%*s\033[0m", t->width, label);
         if (mark != ' ') bb__put(&t->o, "\033[1;31m%c\033[0m", mark);
-        else bb__put(&t->o, " ");
+        else if (!last) bb__put(&t->o, " ");
     } else {
-        bb__put(&t->o, "%*s%c", t->width, label, mark);
+        bb__put(&t->o, "%*s", t->width, label);
+        if (mark != ' ' || !last) bb__put(&t->o, "%c", mark);
     }
 }
 
@@ -67,7 +69,7 @@ static void put_rows(text_ctx *t, int s, const bb__rc_cell *cell, int n, int hi,
             bb__rc_cell c = {pos, {{0}, 0, 0}};
             for (int k = 0; k < n; k++)
                 if (cell[k].pos == pos) c = cell[k];
-            put_cell(t, s, &c);
+            put_cell(t, s, &c, f == 7);
         }
         if (row == hi && note) bb__put(&t->o, "   %s", note);
         bb__put(&t->o, "\n");
@@ -77,11 +79,11 @@ static void put_rows(text_ctx *t, int s, const bb__rc_cell *cell, int n, int hi,
 static void put_rule(text_ctx *t)
 {
     bb__put(&t->o, "     ");
-    for (int i = 0; i < 8 * (t->width + 2); i++) bb__put(&t->o, "%c", i % 2 ? ' ' : '-');
+    for (int i = 0; i + 1 < 8 * (t->width + 1); i++) bb__put(&t->o, "%c", i % 2 ? ' ' : '-');
     bb__put(&t->o, "\n");
 }
 
-static void put_state(text_ctx *t, int s)
+static void put_state(text_ctx *t, int s, int shown)
 {
     const bb_trace_state *st = &t->r->state[s];
     bb__rc_cell cell[BB__RC_MAX_CELLS];
@@ -89,10 +91,10 @@ static void put_state(text_ctx *t, int s)
     char op[256];
     bb__rc_state_op(t->r, s, op, sizeof op);
     if (s == 0) bb__put(&t->o, "%s", op);
-    else bb__put(&t->o, "step %d: %s", s, op);
+    else bb__put(&t->o, "step %d: %s", shown, op);
     if (t->r->has_inputs) bb__put(&t->o, "   = 0x%016llx", (unsigned long long)st->value);
     bb__put(&t->o, "\n     ");
-    for (int f = 0; f < 8; f++) bb__put(&t->o, " %*c ", t->width, 'a' + f);
+    for (int f = 0; f < 8; f++) bb__put(&t->o, " %*c%s", t->width, 'a' + f, f < 7 ? " " : "");
     bb__put(&t->o, "\n");
     int over = -1, under = 0; /* the highest overflow row, the lowest underflow row */
     for (int k = 64; k < n; k++) {
@@ -145,10 +147,13 @@ size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, co
     if (title) bb__put(&t.o, "%s\nprogram: ", title);
     bb__rc_program(&t.o, r->prog);
     bb__put(&t.o, "\nverdict: %s\n", v.msg);
-    for (int s = 0; s < r->nstates; s++) {
+    int *idx = malloc(sizeof(int) * (size_t)r->nstates);
+    int n = idx ? bb__rc_visible(r, idx) : 0;
+    for (int k = 0; k < n; k++) {
         bb__put(&t.o, "\n");
-        put_state(&t, s);
+        put_state(&t, idx[k], k);
     }
+    free(idx);
     if (size) buf[t.o.len < size ? t.o.len : size - 1] = '\0';
     return t.o.len;
 }

@@ -108,7 +108,7 @@ def main():
         check("hover: the rest dimmed", dim > 0, str(dim))
         b.key("ArrowLeft", keycode=37)
         check("arrow left steps back", where().startswith("step 2 of 3"), where())
-        x, y = b.center('#board-step .cell[data-pos="17"]')  # a3's bit after the multiplication
+        x, y = b.center('#board-step .cell[data-pos="23"]')  # a3's bit after the multiplication (a3 << 7)
         b.mouse("mouseMoved", x, y)
         n = js("document.querySelectorAll('.cell.hl').length")
         check("hover after a step", n >= 3, str(n))
