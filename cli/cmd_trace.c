@@ -104,7 +104,7 @@ static char *read_stdin(void)
 static int program_error(const char *text, const char *origin, const bb_parse_error *e)
 {
     if (e->pos <= 0) return cli_error("%s: %s", origin, e->msg);
-    cli_error("%s, character %d (line %d, column %d): %s", origin, e->pos, e->line, e->column, e->msg);
+    cli_error("%s: %s", origin, e->msg); /* the message says the line and column */
     /* the line of the fault, at most 60 characters of it around the column */
     const char *p = text + e->pos - 1, *start = p, *end = p;
     while (start > text && start[-1] != '\n' && p - start < 40) start--;
@@ -129,37 +129,58 @@ static int list_forms(void)
     int n = bb_trace_library_count();
     for (int i = 0; i < n; i++) {
         const bb_trace_form *f = bb_trace_library(i);
-        printf("%-30s %s\n", f->name, f->summary);
+        printf("%-32s %s\n", f->name, f->summary);
     }
     return 0;
 }
 
-/* Proves one form against its definition: prints one line; 0 proven, 1 not. */
-static int prove_form(const bb_trace_form *f, const bb_trace_program *p)
+/* Proves one form against its definition and prints one line (after
+ * prefix): 0 proven, 1 wrong (a counterexample), 2 refused (too many input
+ * bits to try), 3 nothing to prove against (a form with no definition). */
+static int prove_form(const bb_trace_form *f, const bb_trace_program *p, const char *prefix)
 {
     bb_trace_proof proof;
+    if (!f->definition) {
+        bb_trace_result r;
+        bb_trace_verdict v;
+        if (bb_trace_run(p, NULL, &r) != 0) return cli_error("out of memory tracing %s", f->name), 1;
+        bb_trace_judge(&r, &v);
+        bb_trace_result_free(&r);
+        printf("%sno definition to prove against (its unit test checks the table it indexes); %s\n", prefix, v.msg);
+        return 3;
+    }
     int rc = bb_trace_prove(p, f->definition, f->arg, &proof);
-    printf("%s: %s%s\n", f->name, rc == 0 ? "proven: " : rc > 0 ? "WRONG: " : "not proven: ", proof.msg);
-    return rc == 0 ? 0 : 1;
+    printf("%s%s%s\n", prefix, rc == 0 ? "proven: " : rc > 0 ? "WRONG: " : "not proven: ", proof.msg);
+    return rc == 0 ? 0 : rc > 0 ? 1 : 2;
 }
 
-/* --check all: every library form, one line each; 0 if all are proven. */
+/* all --check: every library form, one line each, then a count; 1 if one
+ * is wrong or does not parse. */
 static int check_all(void)
 {
-    int n = bb_trace_library_count(), bad = 0;
+    int n = bb_trace_library_count(), count[4] = {0}, broken = 0;
     for (int i = 0; i < n; i++) {
         const bb_trace_form *f = bb_trace_library(i);
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "%s: ", f->name);
+        size_t len = bb_trace_form_text(NULL, 0, f, f->square);
+        char *text = malloc(len + 1);
+        if (!text) return cli_error("out of memory");
+        bb_trace_form_text(text, len + 1, f, f->square);
         bb_parse_error e;
-        bb_trace_program *p = bb_trace_parse(f->program, &e);
+        bb_trace_program *p = bb_trace_parse(text, &e);
+        free(text);
         if (!p) {
-            printf("%s: its program does not parse: %s\n", f->name, e.msg);
-            bad = 1;
+            printf("%sits program does not parse: %s\n", prefix, e.msg);
+            broken++;
             continue;
         }
-        bad |= prove_form(f, p);
+        count[prove_form(f, p, prefix)]++;
         bb_trace_free(p);
     }
-    return bad;
+    printf("%d forms: %d proven, %d wrong, %d refused, %d without a definition, %d not parsed\n", n, count[0],
+           count[1], count[2], count[3], broken);
+    return count[1] || broken ? 1 : 0;
 }
 
 /* Sets the run's inputs from --input [NAME=]BOARD (in order, or by name). */
@@ -229,7 +250,8 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
         return rc;
     }
     uint64_t in[BB_TRACE_MAX_VARS] = {0};
-    int rc = read_inputs(t, p, o, in);
+    int rc = p->nsteps == 0 ? cli_error("%s: the program is empty: no operation in it (the identity is `x`)", origin)
+                            : read_inputs(t, p, o, in);
     bb_trace_result r;
     if (rc == 0 && bb_trace_run(p, t->ninputs ? in : NULL, &r) != 0) rc = cli_error("out of memory tracing the program");
     if (rc) {
@@ -248,7 +270,8 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
     const char *ttl = form ? title : NULL;
     if (t->check) {
         if (form) {
-            rc = prove_form(form, p);
+            int k = prove_form(form, p, ""); /* proven or nothing to prove against: 0; wrong or refused: 1 */
+            rc = k == 1 || k == 2;
         } else {
             bb_trace_verdict v;
             bb_trace_judge(&r, &v);
@@ -265,11 +288,7 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
         else {
             fwrite(pic, 1, len, stdout);
             free(pic);
-            if (form) {
-                bb_trace_proof proof;
-                int pr = bb_trace_prove(p, form->definition, form->arg, &proof);
-                printf("proof: %s%s\n", pr == 0 ? "" : pr > 0 ? "WRONG: " : "not proven: ", proof.msg);
-            }
+            if (form) prove_form(form, p, "proof: ");
         }
     }
     if (rc != EXIT_USAGE && t->svg) {

@@ -125,17 +125,41 @@ const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t s
     return buf;
 }
 
+/* Program text again, as statements: a load with the operation after it
+ * ("x & 0xff"), every other operation alone, `let NAME = ` before the
+ * statement whose value it names. */
 void bb__rc_program(bb__out_buf *o, const bb_trace_program *p)
 {
-    char step[256];
+    char step[256], stmt[600];
+    int open = 0, loaded = 0, first = 1, last_let = -1;
+    size_t len = 0;
     if (p->nvars > 1 || strcmp(bb_trace_name(p, 0), "x") != 0) {
         bb__put(o, "input");
         for (int v = 0; v < p->nvars; v++) bb__put(o, " %s", bb_trace_name(p, v));
-        if (p->nsteps) bb__put(o, "; ");
+        first = 0;
     }
-    for (int i = 0; i < p->nsteps; i++) { /* a load starts a statement: its operations follow it */
-        bb_trace_step_text(step, sizeof step, p, i);
-        bb__put(o, "%s%s", i == 0 ? "" : p->step[i - 1].op == BB_TRACE_LOAD ? " " : "; ", step);
+    for (int i = 0; i <= p->nsteps; i++) {
+        const bb_trace_step *st = i < p->nsteps ? &p->step[i] : NULL;
+        if (st && st->op == BB_TRACE_LET) {
+            const char *name = bb_trace_name(p, st->slot);
+            bb__put(o, "%slet %s = %s", first ? "" : "; ", name ? name : "?",
+                    open ? stmt : last_let >= 0 ? bb_trace_name(p, last_let) : bb_trace_name(p, 0));
+            first = 0, open = 0, loaded = 0, last_let = st->slot;
+            continue;
+        }
+        if (st) bb_trace_step_text(step, sizeof step, p, i);
+        if (st && open && loaded && st->op != BB_TRACE_LOAD) { /* the operation after a load joins it */
+            len += (size_t)snprintf(stmt + len, len < sizeof stmt ? sizeof stmt - len : 0, " %s", step);
+            if (len >= sizeof stmt) len = sizeof stmt - 1;
+            loaded = 0;
+            continue;
+        }
+        if (open) bb__put(o, "%s%s", first ? "" : "; ", stmt), first = 0;
+        open = 0;
+        if (!st) break;
+        len = (size_t)snprintf(stmt, sizeof stmt, "%s", step);
+        if (len >= sizeof stmt) len = sizeof stmt - 1;
+        open = 1, loaded = st->op == BB_TRACE_LOAD;
     }
 }
 
