@@ -41,56 +41,62 @@ static int is_mul(const bb_trace_result *r, int s)
     return s > 0 && r->prog->step[s - 1].op == BB_TRACE_MUL && r->state[s].parts;
 }
 
-/* One cell at (x, y): its rectangle, label and a tooltip naming its bits. */
+/* One cell at (x, y): its rectangle, label and a tooltip naming its bits;
+ * nothing for a constant 0 (the board's grid is drawn under the cells). */
 static void put_cell(svg_ctx *c, int s, const bb__rc_cell *cell, int x, int y)
 {
     const bb_trace_program *p = c->r->prog;
     char label[BB__RC_LABEL_MAX];
     bb__rc_label(p, &cell->bit, label);
+    if (!label[0]) return;
     int one = bb__rc_single(&cell->bit), n = bb__rc_sources(&cell->bit), rgb[3] = {255, 255, 255}, dark = 0;
-    const char *fill = "#ffffff", *ink = "#000000";
+    const char *fill = "#ffffff", *ink = "";
     char colour[8];
-    if (cell->bit.flags & BB_TRACE_NONLINEAR) fill = "url(#nonlinear)", ink = "#b00000";
+    if (cell->bit.flags & BB_TRACE_NONLINEAR) fill = "url(#nonlinear)", ink = " r";
     else if (one >= 0) {
         bb__rc_colour(one, rgb, &dark);
         snprintf(colour, sizeof colour, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
         fill = colour;
-        ink = dark ? "#ffffff" : "#000000";
+        ink = dark ? " w" : "";
     } else if (n > 1) fill = "url(#xor)";
     int flagged = (cell->bit.flags & (BB_TRACE_MERGE | BB_TRACE_CARRY_RISK)) != 0;
-    bb__put(&c->o, "<g class=\"bit\" data-pos=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"%s/>",
-            cell->pos, x, y, CELL, CELL, fill, flagged ? " class=\"flag\"" : "");
-    if (label[0]) {
-        int on = bb__rc_concrete(c->r, s, cell);
-        bb__put(&c->o, "<text class=\"lab%s\" x=\"%d\" y=\"%d\" fill=\"%s\">", on == 1 ? " on" : "", x + CELL / 2,
-                y + CELL / 2 + 4, ink);
-        bb__rc_xml(&c->o, label);
-        bb__put(&c->o, "</text>");
-        if (n > 1 || (cell->bit.flags & BB_TRACE_NONLINEAR) || flagged) { /* what the cell holds, spelled out */
-            char name[BB__RC_LABEL_MAX];
-            int k = 0;
-            bb__put(&c->o, "<title>");
-            if (cell->bit.flags & BB_TRACE_NONLINEAR) bb__put(&c->o, "not linear, depends on: ");
-            else if (cell->bit.konst) bb__put(&c->o, "1 ^ ");
-            for (int v = 0; v < BB_TRACE_MAX_VARS; v++)
-                for (int sq = 0; sq < 64; sq++) {
-                    if (!((cell->bit.in[v] >> sq) & 1)) continue;
-                    bb_trace_bit b = {{0}, 0, 0};
-                    b.in[v] = (uint64_t)1 << sq;
-                    bb__put(&c->o, "%s", k++ ? (cell->bit.flags & BB_TRACE_NONLINEAR ? " " : " ^ ") : "");
-                    bb__rc_xml(&c->o, bb__rc_label(p, &b, name));
-                }
-            if (cell->bit.flags & BB_TRACE_CARRY_RISK) bb__put(&c->o, " (partial products meet: carry risk)");
-            else if (cell->bit.flags & BB_TRACE_MERGE) bb__put(&c->o, " (merged)");
-            bb__put(&c->o, "</title>");
-        }
+    int tip = n > 1 || (cell->bit.flags & BB_TRACE_NONLINEAR) || flagged;
+    int on = bb__rc_concrete(c->r, s, cell);
+    bb__put(&c->o, "%s<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"%s/>", tip ? "<g>" : "", x, y,
+            CELL, CELL, fill, flagged ? " class=\"flag\"" : "");
+    bb__put(&c->o, "<text class=\"lab%s%s\" x=\"%d\" y=\"%d\">", ink, on == 1 ? " on" : "", x + CELL / 2,
+            y + CELL / 2 + 4);
+    bb__rc_xml(&c->o, label);
+    bb__put(&c->o, "</text>");
+    if (tip) { /* what the cell holds, spelled out */
+        char name[BB__RC_LABEL_MAX];
+        int k = 0;
+        bb__put(&c->o, "<title>");
+        if (cell->bit.flags & BB_TRACE_NONLINEAR) bb__put(&c->o, "not linear, depends on: ");
+        else if (cell->bit.konst) bb__put(&c->o, "1 ^ ");
+        for (int v = 0; v < BB_TRACE_MAX_VARS; v++)
+            for (int sq = 0; sq < 64; sq++) {
+                if (!((cell->bit.in[v] >> sq) & 1)) continue;
+                bb_trace_bit b = {{0}, 0, 0};
+                b.in[v] = (uint64_t)1 << sq;
+                bb__put(&c->o, "%s", k++ ? (cell->bit.flags & BB_TRACE_NONLINEAR ? " " : " ^ ") : "");
+                bb__rc_xml(&c->o, bb__rc_label(p, &b, name));
+            }
+        if (cell->bit.flags & BB_TRACE_CARRY_RISK) bb__put(&c->o, " (partial products meet: carry risk)");
+        else if (cell->bit.flags & BB_TRACE_MERGE) bb__put(&c->o, " (merged)");
+        bb__put(&c->o, "</title></g>");
     }
-    bb__put(&c->o, "</g>\n");
+    bb__put(&c->o, "\n");
 }
 
 /* Rows hi down to lo of state s, the top one at y; returns the y below them. */
 static int put_rows(svg_ctx *c, int s, const bb__rc_cell *cell, int n, int hi, int lo, int x0, int y)
 {
+    int k = hi - lo + 1, gx = x0 + LEFT;
+    bb__put(&c->o, "<path class=\"grid\" d=\"");
+    for (int i = 0; i <= 8; i++) bb__put(&c->o, "M%d %dv%d", gx + i * CELL, y, k * CELL);
+    for (int i = 0; i <= k; i++) bb__put(&c->o, "M%d %dh%d", gx, y + i * CELL, 8 * CELL);
+    bb__put(&c->o, "\"/>\n");
     for (int row = hi; row >= lo; row--, y += CELL) {
         char lab[16];
         if (row >= 8) snprintf(lab, sizeof lab, "+%d", row - 7);
@@ -150,11 +156,11 @@ static void put_state(svg_ctx *c, int s, int shown, int x0, int y0, int over_roo
     }
     if (is_mul(c->r, s)) {
         const bb_trace_state *st = &c->r->state[s];
-        bb__put(&c->o, "<text class=\"note\" x=\"%d\" y=\"%d\">%d partial products ", x0 + LEFT, bottom + 14,
+        bb__put(&c->o, "<text class=\"note\" x=\"%d\" y=\"%d\">%d partial products, ", x0 + LEFT, bottom + 14,
                 bb_popcount(st->parts));
-        if (st->overlap) bb__put(&c->o, "meet at %d position%s: carry risk", bb_popcount(st->overlap),
+        if (st->overlap) bb__put(&c->o, "meeting at %d place%s (!)", bb_popcount(st->overlap),
                                  bb_popcount(st->overlap) == 1 ? "" : "s");
-        else bb__put(&c->o, "never meet: no carry");
+        else bb__put(&c->o, "none meet: no carry");
         bb__put(&c->o, "</text>\n");
     }
     bb__put(&c->o, "</g>\n");
@@ -249,10 +255,11 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
                   ".value { font-size: 11px; fill: #444444; }\n"
                   ".coord { font-size: 10px; fill: #777777; text-anchor: middle; }\n"
                   ".lab { font-size: 11px; text-anchor: middle; }\n"
+                  ".lab.w { fill: #ffffff; } .lab.r { fill: #b00000; }\n"
                   ".lab.on { font-weight: bold; text-decoration: underline; }\n"
                   ".note { font-size: 10px; fill: #555555; }\n"
-                  ".bit rect { stroke: #bbbbbb; stroke-width: 0.6; }\n"
-                  ".bit rect.flag { stroke: #d00000; stroke-width: 2.2; stroke-dasharray: 4 2; }\n"
+                  ".grid { fill: none; stroke: #bbbbbb; stroke-width: 0.6; }\n"
+                  "rect.flag { stroke: #d00000; stroke-width: 2.2; stroke-dasharray: 4 2; }\n"
                   ".frame { fill: none; stroke: #333333; stroke-width: 1.2; }\n"
                   "</style>\n</defs>\n"
                   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");

@@ -91,7 +91,8 @@ golden_case svg-and-html 0 trace 'x >> 8' --svg "$tmp/a.svg" --html "$tmp/a.html
     { echo "FAIL svg-and-html: files not written"; golden_fail=$((golden_fail + 1)); }
 
 # errors: what and where, exit status 2 (1 for a file that cannot be written)
-golden_case err-unknown-op 2 trace 'x & 0xff; frob 3'
+golden_case err-unknown-op 2 trace 'x frob 3'
+golden_case err-unknown-word 2 trace 'x & 0xff; >> 2; rotl 3'
 golden_case err-bad-constant 2 trace 'x & 0xZZ'
 golden_case err-shift-64 2 trace 'x << 64'
 golden_case err-undefined 2 trace 'x & y'
