@@ -125,42 +125,48 @@ const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t s
     return buf;
 }
 
-/* Program text again, as statements: a load with the operation after it
- * ("x & 0xff"), every other operation alone, `let NAME = ` before the
- * statement whose value it names. */
+/* Steps [from, to) of p as text into o: joined by " " when the segment is
+ * named by a let (let_slot >= 0: "let t = x >> 1 & 0x55"), else a load and
+ * the operation after it joined by " " and the rest by "; ". */
+static void put_segment(bb__out_buf *o, const bb_trace_program *p, int from, int to, int let_slot, int *first)
+{
+    char step[256];
+    if (from >= to && let_slot < 0) return;
+    bb__put(o, "%s", *first ? "" : "; ");
+    *first = 0;
+    if (let_slot >= 0) {
+        const char *name = bb_trace_name(p, let_slot);
+        bb__put(o, "let %s =", name ? name : "?");
+        if (from >= to) bb__put(o, " %s", bb_trace_name(p, 0)); /* nothing since the last let: never parsed so */
+    }
+    for (int i = from; i < to; i++) {
+        bb_trace_step_text(step, sizeof step, p, i);
+        const char *sep = i == from ? (let_slot >= 0 ? " " : "")
+                          : let_slot >= 0 || p->step[i - 1].op == BB_TRACE_LOAD ? " " : "; ";
+        bb__put(o, "%s%s", sep, step);
+    }
+}
+
+/* Program text again: the inputs if not just x, then the steps as statements
+ * (a load starts one, a let ends one). */
 void bb__rc_program(bb__out_buf *o, const bb_trace_program *p)
 {
-    char step[256], stmt[600];
-    int open = 0, loaded = 0, first = 1, last_let = -1;
-    size_t len = 0;
+    int first = 1, from = 0;
     if (p->nvars > 1 || strcmp(bb_trace_name(p, 0), "x") != 0) {
         bb__put(o, "input");
         for (int v = 0; v < p->nvars; v++) bb__put(o, " %s", bb_trace_name(p, v));
         first = 0;
     }
-    for (int i = 0; i <= p->nsteps; i++) {
-        const bb_trace_step *st = i < p->nsteps ? &p->step[i] : NULL;
-        if (st && st->op == BB_TRACE_LET) {
-            const char *name = bb_trace_name(p, st->slot);
-            bb__put(o, "%slet %s = %s", first ? "" : "; ", name ? name : "?",
-                    open ? stmt : last_let >= 0 ? bb_trace_name(p, last_let) : bb_trace_name(p, 0));
-            first = 0, open = 0, loaded = 0, last_let = st->slot;
-            continue;
+    for (int i = 0; i < p->nsteps; i++) {
+        if (p->step[i].op == BB_TRACE_LET) {
+            put_segment(o, p, from, i, p->step[i].slot, &first);
+            from = i + 1;
+        } else if (p->step[i].op == BB_TRACE_LOAD && i > from) {
+            put_segment(o, p, from, i, -1, &first);
+            from = i;
         }
-        if (st) bb_trace_step_text(step, sizeof step, p, i);
-        if (st && open && loaded && st->op != BB_TRACE_LOAD) { /* the operation after a load joins it */
-            len += (size_t)snprintf(stmt + len, len < sizeof stmt ? sizeof stmt - len : 0, " %s", step);
-            if (len >= sizeof stmt) len = sizeof stmt - 1;
-            loaded = 0;
-            continue;
-        }
-        if (open) bb__put(o, "%s%s", first ? "" : "; ", stmt), first = 0;
-        open = 0;
-        if (!st) break;
-        len = (size_t)snprintf(stmt, sizeof stmt, "%s", step);
-        if (len >= sizeof stmt) len = sizeof stmt - 1;
-        open = 1, loaded = st->op == BB_TRACE_LOAD;
     }
+    put_segment(o, p, from, p->nsteps, -1, &first);
 }
 
 void bb__rc_xml(bb__out_buf *o, const char *s)

@@ -173,16 +173,21 @@ static int panel_height(const bb_trace_result *r, int over_room, int under_room,
            (under_room ? under_room * CELL + GAP : 0) + (mul ? 22 : 0) + 18;
 }
 
-/* text broken at "; " into lines of at most width characters; each line a <text> at x, from y down. */
-static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y, const char *cls)
+/* text broken into lines of at most width characters, after a "; " where
+ * one fits, else after a space, else anywhere; each line a <text> of class
+ * cls at x, the first at y, step apart.  Returns the y after the last. */
+static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y, int step, const char *cls)
 {
-    size_t len = strlen(text), at = 0;
+    size_t len = strlen(text), at = 0, w = width > 8 ? (size_t)width : 8;
     while (at < len) {
         size_t end = len;
-        if (len - at > (size_t)width) {
-            end = at + (size_t)width;
-            while (end > at + 1 && !(text[end - 1] == ' ' && text[end - 2] == ';')) end--;
-            if (end <= at + 1) end = at + (size_t)width; /* one long statement: cut it */
+        if (len - at > w) {
+            size_t semi = 0, space = 0;
+            for (size_t k = at + 1; k <= at + w; k++) {
+                if (text[k - 1] == ' ') space = k;
+                if (text[k - 1] == ' ' && text[k - 2] == ';') semi = k;
+            }
+            end = semi ? semi : space ? space : at + w;
         }
         char line[512];
         size_t k = end - at < sizeof line - 1 ? end - at : sizeof line - 1;
@@ -191,7 +196,7 @@ static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y
         bb__put(o, "<text class=\"%s\" x=\"%d\" y=\"%d\">", cls, x, y);
         bb__rc_xml(o, line);
         bb__put(o, "</text>\n");
-        y += 16;
+        y += step;
         at = end;
     }
     return y;
@@ -217,7 +222,11 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     }
     int chars = (width - 2 * MARGIN) * 10 / 73;
     bb__out_buf count = {NULL, 0, 0};
-    int head = (ptext ? put_wrapped(&count, ptext, chars, 0, MARGIN + 40, "prog") : MARGIN + 40) + 30;
+    const char *heading = title ? title : "bit-flow trace";
+    int tchars = (width - 2 * MARGIN) / 11; /* the title's 18-pixel letters */
+    int head = put_wrapped(&count, heading, tchars, 0, MARGIN + 18, 22, "title") + 2;
+    if (ptext) head = put_wrapped(&count, ptext, chars, 0, head, 16, "prog");
+    head += 30;
     int height = head;
     int *room = malloc(sizeof(int) * 3 * (size_t)(rows ? rows : 1));
     for (int row = 0; row < rows && room; row++) {
@@ -263,12 +272,8 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
                   ".frame { fill: none; stroke: #333333; stroke-width: 1.2; }\n"
                   "</style>\n</defs>\n"
                   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-    int y = MARGIN + 18;
-    bb__put(&c.o, "<text class=\"title\" x=\"%d\" y=\"%d\">", MARGIN, y);
-    bb__rc_xml(&c.o, title ? title : "bit-flow trace");
-    bb__put(&c.o, "</text>\n");
-    y += 22;
-    if (ptext) y = put_wrapped(&c.o, ptext, chars, MARGIN, y, "prog");
+    int y = put_wrapped(&c.o, heading, tchars, MARGIN, MARGIN + 18, 22, "title") + 2;
+    if (ptext) y = put_wrapped(&c.o, ptext, chars, MARGIN, y, 16, "prog");
     int good = v.kind != BB_TRACE_LOSSY && v.kind != BB_TRACE_NONLINEAR_KIND;
     bb__put(&c.o, "<text class=\"verdict %s\" x=\"%d\" y=\"%d\">", good ? "ok" : "bad", MARGIN, y + 4);
     bb__rc_xml(&c.o, v.msg);
