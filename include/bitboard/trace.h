@@ -13,7 +13,8 @@
  * Program text: statements separated by ';' or newlines, '#' to the end of a
  * line is a comment.  A statement is an optional starting operand (a name or
  * a constant: the running value becomes it) followed by operations, applied
- * left to right; `let NAME = STATEMENT` also names the result.
+ * left to right; `let NAME = STATEMENT` also names the result, and `let NAME`
+ * alone names the running value (bb_trace_step_text's text of a let step).
  *   input o r            declares the inputs, in order (first statement only;
  *                        at most BB_TRACE_MAX_VARS); without it the input is x
  *   & A   | A   ^ A   andnot A    (andnot A: value & ~A)   A: a name or constant
@@ -71,7 +72,9 @@
  *                                  "ror", "bswap", "neg", "not", "*", "+", "-", "pext", "pdep",
  *                                  "dswap", "gf2p8affine"; NULL if op is not 0..19
  *   bb_trace_step_text(buf, size, p, i)  step i as program text ("* 0x0102040810204080",
- *                                  "let m = value"); returns the length needed, like snprintf
+ *                                  "let m"); the steps' texts, one a line (after `input ...` if
+ *                                  declared), parse back to the same program; returns the
+ *                                  length needed, like snprintf
  *   bb_trace_eval(p, inputs)       the program's value on concrete inputs (inputs[0..vars-1])
  *   bb_trace_bit                   one symbolic bit: constant, input-bit sets per input, flags
  *   BB_TRACE_NONLINEAR             flag: not an XOR of input bits; in[] holds what it depends on

@@ -444,6 +444,15 @@ static int op_of(const lexer *l)
     return -1;
 }
 
+/* Fails at the current token if the program is full. */
+static int too_many(lexer *l, const bb_trace_program *p)
+{
+    if (p->nsteps < BB_TRACE_MAX_STEPS) return 0;
+    char m[96];
+    snprintf(m, sizeof m, "too many steps: a program has at most %d", BB_TRACE_MAX_STEPS);
+    return fail_at(l, l->tpos, m);
+}
+
 /* A chain: [operand] op... up to the end of the statement. */
 static int chain(lexer *l, bb_trace_program *p)
 {
@@ -452,6 +461,23 @@ static int chain(lexer *l, bb_trace_program *p)
     char q[BB__QUOTE_MAX], m[sizeof l->err->msg];
     if (l->tkind == 'n' || (l->tkind == 'i' && op_of(l) < 0 && !is_keyword(l->text + l->tpos, l->tlen))) {
         size_t at = l->tpos, end = l->tpos + l->tlen;
+        if (too_many(l, p)) return -1;
+        if (l->tkind == 'i') {
+            /* an undefined word followed by an operand reads as an operation */
+            char w[BB_TRACE_NAME_MAX];
+            int known = 0;
+            if (l->tlen < sizeof w) {
+                memcpy(w, l->text + l->tpos, l->tlen);
+                w[l->tlen] = '\0';
+                known = find_name(p, w) >= 0;
+            }
+            lexer peek = *l;
+            next(&peek);
+            if (!known && (peek.tkind == 'n' || (peek.tkind == 'i' && op_of(&peek) < 0))) {
+                snprintf(m, sizeof m, "unknown operation '%s'", bb__quote(q, l->text + l->tpos, l->tlen));
+                return fail_at(l, l->tpos, m);
+            }
+        }
         if (operand(l, "expected a name or a constant", name, &k)) return -1;
         if (add(l, p, BB_TRACE_LOAD, name[0] ? name : NULL, k, 0, at, end)) return -1;
         next(l);
@@ -459,6 +485,7 @@ static int chain(lexer *l, bb_trace_program *p)
     while (l->tkind != 0 && l->tkind != ';') {
         int op = op_of(l);
         size_t at = l->tpos;
+        if (op >= 0 && too_many(l, p)) return -1;
         if (op < 0) {
             if (l->tkind == 'i' || l->tkind == 'n') {
                 snprintf(m, sizeof m, "unknown operation '%s'", bb__quote(q, l->text + l->tpos, l->tlen));
@@ -567,6 +594,11 @@ bb_trace_program *bb_trace_parse(const char *text, bb_parse_error *err)
             memcpy(name, text + l.tpos, n);
             name[n] = '\0';
             next(&l);
+            if (l.tkind == 0 || l.tkind == ';') { /* `let NAME` alone names the running value */
+                if (add(&l, p, BB_TRACE_LET, name, 0, 0, npos, npos + n)) goto bad;
+                first = 0;
+                continue;
+            }
             if (l.tkind != '=') {
                 fail_tok(&l, "expected '=' after the name");
                 goto bad;
