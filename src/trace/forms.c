@@ -132,13 +132,15 @@ static uint64_t sym_def(uint64_t x, bb_sym s)
         if (x & bit(sq)) y |= bit(sym_square(sq, s));
     return y;
 }
-static uint64_t def_flip_vertical(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_FLIP_VERTICAL); }
-static uint64_t def_flip_horizontal(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_FLIP_HORIZONTAL); }
-static uint64_t def_flip_diagonal(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_FLIP_DIAGONAL); }
-static uint64_t def_flip_antidiagonal(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_FLIP_ANTIDIAGONAL); }
-static uint64_t def_rotate_cw(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_ROTATE_CW); }
-static uint64_t def_rotate_ccw(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_ROTATE_CCW); }
-static uint64_t def_rotate_180(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], BB_SYM_ROTATE_180); }
+#define SYM_DEF(fn, S) \
+    static uint64_t fn(const uint64_t *in, int sq) { (void)sq; return sym_def(in[0], S); }
+SYM_DEF(def_flip_vertical, BB_SYM_FLIP_VERTICAL)
+SYM_DEF(def_flip_horizontal, BB_SYM_FLIP_HORIZONTAL)
+SYM_DEF(def_flip_diagonal, BB_SYM_FLIP_DIAGONAL)
+SYM_DEF(def_flip_antidiagonal, BB_SYM_FLIP_ANTIDIAGONAL)
+SYM_DEF(def_rotate_cw, BB_SYM_ROTATE_CW)
+SYM_DEF(def_rotate_ccw, BB_SYM_ROTATE_CCW)
+SYM_DEF(def_rotate_180, BB_SYM_ROTATE_180)
 
 /* The delta swaps of bitboard/sym.h. */
 static void b_flip_diagonal_swaps(pb *b)
@@ -392,10 +394,26 @@ static void b_unrotated_portable(pb *b, const uint64_t pr[3], const char *rot, u
     emit(b, "| low");
     b_files_rotate(b, pr, rot);
 }
-static void b_rotated45(pb *b, int sq) { (void)sq; b_rotated_portable(b, pr_cw, "ror", R45_LOW, cmp_r45_lo, cmp_r45_hi); }
-static void b_rotated315(pb *b, int sq) { (void)sq; b_rotated_portable(b, pr_ccw, "rol", R315_LOW, cmp_r315_lo, cmp_r315_hi); }
-static void b_unrotated45(pb *b, int sq) { (void)sq; b_unrotated_portable(b, pr_cw, "rol", R45_LOW, cmp_r45_lo, cmp_r45_hi); }
-static void b_unrotated315(pb *b, int sq) { (void)sq; b_unrotated_portable(b, pr_ccw, "ror", R315_LOW, cmp_r315_lo, cmp_r315_hi); }
+static void b_rotated45(pb *b, int sq)
+{
+    (void)sq;
+    b_rotated_portable(b, pr_cw, "ror", R45_LOW, cmp_r45_lo, cmp_r45_hi);
+}
+static void b_rotated315(pb *b, int sq)
+{
+    (void)sq;
+    b_rotated_portable(b, pr_ccw, "rol", R315_LOW, cmp_r315_lo, cmp_r315_hi);
+}
+static void b_unrotated45(pb *b, int sq)
+{
+    (void)sq;
+    b_unrotated_portable(b, pr_cw, "rol", R45_LOW, cmp_r45_lo, cmp_r45_hi);
+}
+static void b_unrotated315(pb *b, int sq)
+{
+    (void)sq;
+    b_unrotated_portable(b, pr_ccw, "ror", R315_LOW, cmp_r315_lo, cmp_r315_hi);
+}
 
 static void b_rotated_pext(pb *b, const uint64_t pr[3], const char *rot, uint64_t low)
 {
@@ -620,8 +638,14 @@ static uint64_t ray(int sq, uint64_t occ, int df, int dr)
     return a;
 }
 static uint64_t def_attacks_file(const uint64_t *in, int sq) { return ray(sq, in[0], 0, 1) | ray(sq, in[0], 0, -1); }
-static uint64_t def_attacks_diagonal(const uint64_t *in, int sq) { return ray(sq, in[0], 1, 1) | ray(sq, in[0], -1, -1); }
-static uint64_t def_attacks_antidiagonal(const uint64_t *in, int sq) { return ray(sq, in[0], 1, -1) | ray(sq, in[0], -1, 1); }
+static uint64_t def_attacks_diagonal(const uint64_t *in, int sq)
+{
+    return ray(sq, in[0], 1, 1) | ray(sq, in[0], -1, -1);
+}
+static uint64_t def_attacks_antidiagonal(const uint64_t *in, int sq)
+{
+    return ray(sq, in[0], 1, -1) | ray(sq, in[0], -1, 1);
+}
 static uint64_t def_rook_attacks(const uint64_t *in, int sq)
 {
     return ray(sq, in[0], 1, 0) | ray(sq, in[0], -1, 0) | ray(sq, in[0], 0, 1) | ray(sq, in[0], 0, -1);
@@ -720,8 +744,14 @@ static uint64_t pext_def(uint64_t x, uint64_t m)
         }
     return y;
 }
-static uint64_t def_rook_pext_index(const uint64_t *in, int sq) { return pext_def(in[0], bb__rook_magic[sq & 63].mask); }
-static uint64_t def_bishop_pext_index(const uint64_t *in, int sq) { return pext_def(in[0], bb__bishop_magic[sq & 63].mask); }
+static uint64_t def_rook_pext_index(const uint64_t *in, int sq)
+{
+    return pext_def(in[0], bb__rook_magic[sq & 63].mask);
+}
+static uint64_t def_bishop_pext_index(const uint64_t *in, int sq)
+{
+    return pext_def(in[0], bb__bishop_magic[sq & 63].mask);
+}
 static void b_rook_pext_index(pb *b, int sq) { emit(b, "pext 0x%016llX", K(bb__rook_magic[sq & 63].mask)); }
 static void b_bishop_pext_index(pb *b, int sq) { emit(b, "pext 0x%016llX", K(bb__bishop_magic[sq & 63].mask)); }
 static void b_magic_index(pb *b, const bb__magic *m, int shift)
@@ -731,7 +761,10 @@ static void b_magic_index(pb *b, const bb__magic *m, int shift)
     emit(b, ">> %d", shift);
 }
 static void b_rook_magic_index(pb *b, int sq) { b_magic_index(b, &bb__rook_magic[sq & 63], BB__ROOK_MAGIC_SHIFT); }
-static void b_bishop_magic_index(pb *b, int sq) { b_magic_index(b, &bb__bishop_magic[sq & 63], BB__BISHOP_MAGIC_SHIFT); }
+static void b_bishop_magic_index(pb *b, int sq)
+{
+    b_magic_index(b, &bb__bishop_magic[sq & 63], BB__BISHOP_MAGIC_SHIFT);
+}
 
 /* Kogge-Stone: bb__kogge_fill_up/_down from the slider square g with the
  * empty squares p = ~occ, in one direction. */
@@ -1205,8 +1238,8 @@ static const entry entries[] = {
      EX, b_kg_antidiagonal, d_kg_antidiagonal, NULL},
     {"kindergarten_spread_diagonal", "the table's 8 bits back onto sq's diagonal: times the a-file, masked",
      "x: the 8 bits from the table", EX, b_kg_spread_diagonal, d_kg_spread_diagonal, NULL},
-    {"kindergarten_spread_antidiagonal", "the table's 8 bits back onto sq's anti-diagonal", "x: the 8 bits from the table",
-     EX, b_kg_spread_antidiagonal, d_kg_spread_antidiagonal, NULL},
+    {"kindergarten_spread_antidiagonal", "the table's 8 bits back onto sq's anti-diagonal",
+     "x: the 8 bits from the table", EX, b_kg_spread_antidiagonal, d_kg_spread_antidiagonal, NULL},
     {"rook_magic_index", "the rook magic index: relevant occupancy times the magic, top 12 bits", OCC, EX,
      b_rook_magic_index, NULL, NULL},
     {"bishop_magic_index", "the bishop magic index: relevant occupancy times the magic, top 9 bits", OCC, EX,
@@ -1259,7 +1292,7 @@ static size_t write_text(char *buf, size_t size, const entry *e, int sq)
 
 /* The forms, with their texts for the example squares written before main
  * (as the attack tables are), so the list never changes afterwards. */
-#define POOL_SIZE (160 * 1024)
+#define POOL_SIZE (32 * 1024) /* the texts take about 18 KiB; the_list test fails if they outgrow it */
 static char pool[POOL_SIZE];
 static bb_trace_form forms[NENTRIES];
 static int sq_arg[NENTRIES];
