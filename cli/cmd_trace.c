@@ -150,7 +150,7 @@ static int prove_form(const bb_trace_form *f, const bb_trace_program *p, const c
         return 3;
     }
     int rc = bb_trace_prove(p, f->definition, f->arg, &proof);
-    printf("%s%s%s\n", prefix, rc == 0 ? "proven: " : rc > 0 ? "WRONG: " : "not proven: ", proof.msg);
+    printf("%s%s%s\n", prefix, rc == 0 ? "" : rc > 0 ? "WRONG: " : "not proven: ", proof.msg); /* msg says "proven" */
     return rc == 0 ? 0 : rc > 0 ? 1 : 2;
 }
 
@@ -376,11 +376,11 @@ void cli_demo_trace(const cli_opts *o)
     (void)o;
     static const char program[] = "x & 0x0101010101010101; * 0x0102040810204080; >> 56";
     printf("The tracer follows every bit of a board through a program of bit\n"
-           "operations and proves what the program does.  Gathering file a into\n"
-           "8 bits by a multiplication (bitboard trace '%s'):\n"
-           "each cell names the square whose bit it holds; the rows above a grid\n"
-           "are what a step pushed past bit 63.\n\n",
-           program);
+           "operations and proves what the program does.  Here file a is gathered\n"
+           "into 8 bits by a multiplication (bitboard trace PROGRAM draws any\n"
+           "program): each cell names the square whose bit it holds, the rows above\n"
+           "a grid are what the step pushed past bit 63, the rows below what fell\n"
+           "under bit 0.\n\n");
     bb_parse_error e;
     bb_trace_program *p = bb_trace_parse(program, &e);
     bb_trace_result r;

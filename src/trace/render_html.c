@@ -2,8 +2,8 @@
  * no external script): the input, the current step and the result as boards
  * side by side, Prev/Next buttons and the arrow keys to step, and a hovered
  * bit highlighted wherever it is.  The trace is embedded as JSON:
- *   {"title", "program", "verdict", "ok", "colours": {bit: "#rrggbb"},
- *    "ink": {bit: "#rrggbb"}, "steps": [{"op", "value"?, "cells":
+ *   {"title", "program", "verdict", "ok", "nsteps", "colours": {bit: "#rrggbb"},
+ *    "ink": {bit: "#rrggbb"}, "steps": [{"n" (the step's number), "op", "value"?, "cells":
  *    [[label, [input bits v*64+s], note, position, on], ...]}]}
  * (cells of constant 0 left out; on: 1 or 0 on the run's inputs, -1 unknown). */
 #include <stdlib.h>
@@ -121,10 +121,10 @@ static const char *const page_tail[] = {
     "  }\n",
     "  function show() {\n",
     "    var s = D.steps[cur], last = D.steps.length - 1;\n",
-    "    document.getElementById(\"where\").textContent = \"step \" + cur + \" of \" + last + \": \" + s.op;\n",
+    "    document.getElementById(\"where\").textContent = \"step \" + s.n + \" of \" + D.nsteps + \": \" + s.op;\n",
     "    document.getElementById(\"h-in\").textContent = D.steps[0].op + (D.steps[0].value ? \"  = \" + D.steps[0].value : \"\");\n",
-    "    document.getElementById(\"h-step\").textContent = \"step \" + cur + \": \" + s.op + (s.value ? \"  = \" + s.value : \"\");\n",
-    "    document.getElementById(\"h-out\").textContent = \"result (step \" + last + \")\";\n",
+    "    document.getElementById(\"h-step\").textContent = \"step \" + s.n + \": \" + s.op + (s.value ? \"  = \" + s.value : \"\");\n",
+    "    document.getElementById(\"h-out\").textContent = \"result (step \" + D.steps[last].n + \")\";\n",
     "    document.getElementById(\"prev\").disabled = cur === 0;\n",
     "    document.getElementById(\"next\").disabled = cur === last;\n",
     "    drawGrid(document.getElementById(\"board-in\"), board(D.steps[0]), 0, 7);\n",
@@ -248,6 +248,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     put_json_string(&o, ptext);
     bb__put(&o, ",\n\"verdict\":");
     put_json_string(&o, v.msg);
+    bb__put(&o, ",\n\"nsteps\":%d", r->prog->nsteps);
     bb__put(&o, ",\n\"ok\":%s,\n\"colours\":{", v.kind != BB_TRACE_LOSSY && v.kind != BB_TRACE_NONLINEAR_KIND ? "true"
                                                                                                           : "false");
     uint64_t used[BB_TRACE_MAX_VARS] = {0};
@@ -273,7 +274,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     int *idx = malloc(sizeof(int) * (size_t)r->nstates), shown = idx ? bb__rc_visible(r, idx) : 0;
     for (int k = 0; k < shown; k++) {
         int s = idx[k];
-        bb__put(&o, "%s\n{\"op\":", k ? "," : "");
+        bb__put(&o, "%s\n{\"n\":%d,\"op\":", k ? "," : "", s);
         put_json_string(&o, bb__rc_state_op(r, s, op, sizeof op));
         if (r->has_inputs) bb__put(&o, ",\"value\":\"0x%016llx\"", (unsigned long long)r->state[s].value);
         bb__put(&o, ",\"cells\":[");

@@ -116,17 +116,17 @@ static int put_rows(svg_ctx *c, int s, const bb__rc_cell *cell, int n, int hi, i
 
 /* State s's panel with its top-left corner at (x0, y0); over/under: the
  * overflow and underflow rows its row of panels makes room for. */
-static void put_state(svg_ctx *c, int s, int shown, int x0, int y0, int over_room)
+static void put_state(svg_ctx *c, int s, int x0, int y0, int over_room)
 {
     bb__rc_cell cell[BB__RC_MAX_CELLS];
     int n = bb__rc_cells(c->r, s, cell), over, under;
     spill_rows(c->r, s, &over, &under);
     char op[256];
     bb__rc_state_op(c->r, s, op, sizeof op);
-    bb__put(&c->o, "<g class=\"step\" id=\"step%d\">\n<text class=\"op\" x=\"%d\" y=\"%d\">", shown, x0, y0 + 14);
+    bb__put(&c->o, "<g class=\"step\" id=\"step%d\">\n<text class=\"op\" x=\"%d\" y=\"%d\">", s, x0, y0 + 14);
     if (s == 0) bb__rc_xml(&c->o, op);
     else {
-        bb__put(&c->o, "%d: ", shown);
+        bb__put(&c->o, "%d: ", s); /* numbered as in the program (and the verdict) */
         bb__rc_xml(&c->o, op);
     }
     bb__put(&c->o, "</text>\n");
@@ -281,7 +281,7 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     y = head;
     for (int row = 0; row < rows && room; row++) {
         for (int k = row * COLS; k < ns && k < (row + 1) * COLS; k++)
-            put_state(&c, idx[k], k, MARGIN + (k % COLS) * PANEL_W, y, room[3 * row]);
+            put_state(&c, idx[k], MARGIN + (k % COLS) * PANEL_W, y, room[3 * row]);
         y += panel_height(r, room[3 * row], room[3 * row + 1], room[3 * row + 2]);
     }
     bb__put(&c.o, "</svg>\n");

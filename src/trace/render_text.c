@@ -79,11 +79,11 @@ static void put_rows(text_ctx *t, int s, const bb__rc_cell *cell, int n, int hi,
 static void put_rule(text_ctx *t)
 {
     bb__put(&t->o, "     ");
-    for (int i = 0; i + 1 < 8 * (t->width + 1); i++) bb__put(&t->o, "%c", i % 2 ? ' ' : '-');
+    for (int i = 0; i + 1 < 8 * (t->width + 2); i++) bb__put(&t->o, "%c", i % 2 ? ' ' : '-');
     bb__put(&t->o, "\n");
 }
 
-static void put_state(text_ctx *t, int s, int shown)
+static void put_state(text_ctx *t, int s)
 {
     const bb_trace_state *st = &t->r->state[s];
     bb__rc_cell cell[BB__RC_MAX_CELLS];
@@ -91,7 +91,7 @@ static void put_state(text_ctx *t, int s, int shown)
     char op[256];
     bb__rc_state_op(t->r, s, op, sizeof op);
     if (s == 0) bb__put(&t->o, "%s", op);
-    else bb__put(&t->o, "step %d: %s", shown, op);
+    else bb__put(&t->o, "step %d: %s", s, op); /* numbered as in the program (and the verdict) */
     if (t->r->has_inputs) bb__put(&t->o, "   = 0x%016llx", (unsigned long long)st->value);
     bb__put(&t->o, "\n     ");
     for (int f = 0; f < 8; f++) bb__put(&t->o, " %*c%s", t->width, 'a' + f, f < 7 ? " " : "");
@@ -151,7 +151,7 @@ size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, co
     int n = idx ? bb__rc_visible(r, idx) : 0;
     for (int k = 0; k < n; k++) {
         bb__put(&t.o, "\n");
-        put_state(&t, idx[k], k);
+        put_state(&t, idx[k]);
     }
     free(idx);
     if (size) buf[t.o.len < size ? t.o.len : size - 1] = '\0';

@@ -39,6 +39,7 @@ golden_case check-bad-gather 1 trace "$bad_gather" --check
 golden_case check-hyperbola 0 trace hyperbola_file --check
 golden_case check-square 0 trace line_extract_mul_diagonal --square c1 --check
 golden_case check-bad-text 2 trace 'x & 0xZZ' --check
+golden_case check-all 0 trace all --check
 
 # --svg: well-formed XML, one step group per state, every bit labelled
 # svg_counts NAME STATES LABELS ARGS...: draws ARGS --svg and counts
