@@ -77,6 +77,11 @@ static void put_cell(svg_ctx *c, int s, const bb__rc_cell *cell, int x, int y)
         for (int v = 0; v < BB_TRACE_MAX_VARS; v++)
             for (int sq = 0; sq < 64; sq++) {
                 if (!((cell->bit.in[v] >> sq) & 1)) continue;
+                if (k == 12) { /* enough to say what it is */
+                    bb__put(&c->o, " ... (%d bits)", n);
+                    v = BB_TRACE_MAX_VARS;
+                    break;
+                }
                 bb_trace_bit b = {{0}, 0, 0};
                 b.in[v] = (uint64_t)1 << sq;
                 bb__put(&c->o, "%s", k++ ? (cell->bit.flags & BB_TRACE_NONLINEAR ? " " : " ^ ") : "");
@@ -226,7 +231,8 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     int tchars = (width - 2 * MARGIN) / 11; /* the title's 18-pixel letters */
     int head = put_wrapped(&count, heading, tchars, 0, MARGIN + 18, 22, "title") + 2;
     if (ptext) head = put_wrapped(&count, ptext, chars, 0, head, 16, "prog");
-    head += 30;
+    int vchars = (width - 2 * MARGIN) * 10 / 79; /* the verdict's 13-pixel letters */
+    head = put_wrapped(&count, v.msg, vchars, 0, head + 4, 17, "verdict") + 10;
     int height = head;
     int *room = malloc(sizeof(int) * 3 * (size_t)(rows ? rows : 1));
     for (int row = 0; row < rows && room; row++) {
@@ -275,9 +281,7 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     int y = put_wrapped(&c.o, heading, tchars, MARGIN, MARGIN + 18, 22, "title") + 2;
     if (ptext) y = put_wrapped(&c.o, ptext, chars, MARGIN, y, 16, "prog");
     int good = v.kind != BB_TRACE_LOSSY && v.kind != BB_TRACE_NONLINEAR_KIND;
-    bb__put(&c.o, "<text class=\"verdict %s\" x=\"%d\" y=\"%d\">", good ? "ok" : "bad", MARGIN, y + 4);
-    bb__rc_xml(&c.o, v.msg);
-    bb__put(&c.o, "</text>\n");
+    put_wrapped(&c.o, v.msg, vchars, MARGIN, y + 4, 17, good ? "verdict ok" : "verdict bad");
     y = head;
     for (int row = 0; row < rows && room; row++) {
         for (int k = row * COLS; k < ns && k < (row + 1) * COLS; k++)
