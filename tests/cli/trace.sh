@@ -26,6 +26,21 @@ golden_case two-inputs 0 trace 'input p o; p & o; >> 1'
 golden_case xor 0 trace 'x ^ 0xff; let t = x; >> 9; ^ t; & 0xff00'
 golden_case color 0 trace 'x >> 60' --color always
 golden_case no-color 0 trace 'x >> 60' --color never
+# colour by default on a terminal only, and never with NO_COLOR set
+if command -v script > /dev/null; then
+    esc=$'\e'
+    tty_out=$(script -qec "'$BIN' trace 'x >> 60'" /dev/null)
+    tty_nc=$(NO_COLOR=1 script -qec "'$BIN' trace 'x >> 60'" /dev/null)
+    pipe_out=$("$BIN" trace 'x >> 60' | cat)
+    if [[ $tty_out == *"$esc["* && $tty_nc != *"$esc"* && $pipe_out != *"$esc"* ]]; then
+        golden_pass=$((golden_pass + 1))
+    else
+        echo "FAIL color-auto: colours must appear on a terminal, not with NO_COLOR nor in a pipe"
+        golden_fail=$((golden_fail + 1))
+    fi
+else
+    echo "SKIP color-auto: no script(1) to run the CLI on a terminal"
+fi
 golden_case flip-vertical 0 trace flip_vertical
 golden_case line-file-e4 0 trace line_extract_mul_file --square e4
 golden_stdin gather 0 <(printf '%s\n' "$gather") trace -
