@@ -78,6 +78,8 @@ static int valid_name(const char *name)
 int bb_trace_input(bb_trace_program *p, const char *name, bb_parse_error *err)
 {
     char q[BB__QUOTE_MAX];
+    BB__ASSERT_NOT_NULL(p, "p");
+    if (!p) return bb__fail(err, 0, 0, 0, "no program");
     if (!name) return bb__fail(err, 0, 0, 0, "no input name given");
     if (p->nsteps > 0) return bb__fail(err, 0, 0, 0, "inputs are declared before the first step");
     if (!valid_name(name))
@@ -245,6 +247,8 @@ int bb__trace_add_at(bb_trace_program *p, bb_trace_op op, const char *name, uint
 
 int bb_trace_add(bb_trace_program *p, bb_trace_op op, const char *name, uint64_t k, int shift, bb_parse_error *err)
 {
+    BB__ASSERT_NOT_NULL(p, "p");
+    if (!p) return bb__fail(err, 0, 0, 0, "no program");
     return bb__trace_add_at(p, op, name, k, shift, err, 0, 0);
 }
 
@@ -273,6 +277,8 @@ size_t bb_trace_step_text(char *buf, size_t size, const bb_trace_program *p, int
 uint64_t bb_trace_eval(const bb_trace_program *p, const uint64_t *inputs)
 {
     uint64_t slot[BB_TRACE_MAX_NAMES] = {0};
+    BB__ASSERT_NOT_NULL(p, "p");
+    if (!p) return 0;
     for (int v = 0; v < p->nvars; v++) slot[v] = inputs ? inputs[v] : 0;
     /* names get their values from their let steps, which run before any use */
     uint64_t x = slot[0];

@@ -6,6 +6,9 @@
 #include "../core/text.h"
 #include "trace_private.h"
 
+/* A linear program in this many input bits or fewer is also exhausted. */
+#define BB__TRACE_EXHAUST_LINEAR_BITS 16
+
 static uint64_t mix(uint64_t *state) /* splitmix64: deterministic test inputs */
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -39,8 +42,46 @@ static int fail(const bb_trace_program *p, bb_trace_proof *proof, const char *ho
     return 1;
 }
 
+/* Every value of the input bits in support (bits of them), in Gray-code
+ * order (one bit changes a case); the other bits on four backgrounds (each
+ * case on all four when 2^bits is small, else cycling).  1 at the first
+ * difference (the counterexample filled in), else 0; *every says which. */
+static int exhaust(const bb_trace_program *p, bb_trace_def *def, const void *arg, const uint64_t *support, int bits,
+                   bb_trace_proof *proof, int *every_out)
+{
+    int nv = p->nvars;
+    uint64_t in[BB_TRACE_MAX_VARS] = {0};
+    /* Every value of the bits that matter, in Gray-code order (one bit
+     * changes a case); the other bits cycle through four backgrounds. */
+    int where[BB_TRACE_EXHAUST_MAX_BITS];
+    int k = 0;
+    for (int v = 0; v < nv; v++)
+        for (int s = 0; s < 64; s++)
+            if (support[v] >> s & 1) where[k++] = v * 64 + s;
+    uint64_t bg[4][BB_TRACE_MAX_VARS] = {{0}}, seed = 0x65786861757374ULL;
+    for (int b = 1; b < 4; b++)
+        for (int v = 0; v < nv; v++) bg[b][v] = mix(&seed) & ~support[v];
+    uint64_t cur[BB_TRACE_MAX_VARS] = {0};
+    uint64_t total = 1ULL << bits;
+    int every = bits <= 20; /* small enough: every case on all four backgrounds */
+    for (uint64_t i = 0; i < total; i++) {
+        if (i) {
+            int j = bb_popcount((i & (0 - i)) - 1); /* Gray code: flip bit j */
+            cur[where[j] >> 6] ^= 1ULL << (where[j] & 63);
+        }
+        for (int b = every ? 0 : (int)(i & 3); b < (every ? 4 : (int)(i & 3) + 1); b++) {
+            for (int v = 0; v < BB_TRACE_MAX_VARS; v++) in[v] = cur[v] | bg[b][v];
+            if (differs(p, def, arg, in, proof)) return 1;
+        }
+    }
+    *every_out = every;
+    return 0;
+}
+
 int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg, bb_trace_proof *proof)
 {
+    BB__ASSERT_NOT_NULL(proof, "proof");
+    if (!proof) return -1;
     memset(proof, 0, sizeof *proof);
     bb__out_buf o = {proof->msg, sizeof proof->msg, 0};
     if (!p || !def) {
@@ -111,10 +152,14 @@ int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg
                 for (int v = 0; v < nv; v++) in[v] &= mix(&seed) & mix(&seed);
             if (differs(p, def, arg, in, proof)) return fail(p, proof, "random input");
         }
+        /* few bits: every value of them too, exact for any definition that
+         * reads only those bits */
+        int every = 0, small = bits <= BB__TRACE_EXHAUST_LINEAR_BITS;
+        if (small && exhaust(p, def, arg, support, bits, proof, &every)) return fail(p, proof, "exhaustion");
         bb__put(&o,
                 "proven for every input: linear over GF(2) in %d input bits; the definition agrees at zero, at "
-                "every single bit, every pair and %d random inputs (exact for an affine definition)",
-                bits, 4096);
+                "every single bit, every pair and %d random inputs%s",
+                bits, 4096, small ? ", and on every value of those bits" : " (exact for an affine definition)");
         return 0;
     }
     bb_trace_result_free(&r);
@@ -125,30 +170,10 @@ int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg
         bb__put(&o, "); exhaustion stops at 2^%d", BB_TRACE_EXHAUST_MAX_BITS);
         return -1;
     }
-    /* Every value of the bits that matter, in Gray-code order (one bit
-     * changes a case); the other bits cycle through four backgrounds. */
     proof->method = BB_TRACE_BY_EXHAUSTION;
-    int where[BB_TRACE_EXHAUST_MAX_BITS];
-    int k = 0;
-    for (int v = 0; v < nv; v++)
-        for (int s = 0; s < 64; s++)
-            if (support[v] >> s & 1) where[k++] = v * 64 + s;
-    uint64_t bg[4][BB_TRACE_MAX_VARS] = {{0}}, seed = 0x65786861757374ULL;
-    for (int b = 1; b < 4; b++)
-        for (int v = 0; v < nv; v++) bg[b][v] = mix(&seed) & ~support[v];
-    uint64_t cur[BB_TRACE_MAX_VARS] = {0};
+    int every;
+    if (exhaust(p, def, arg, support, bits, proof, &every)) return fail(p, proof, "exhaustion");
     uint64_t total = 1ULL << bits;
-    int every = bits <= 20; /* small enough: every case on all four backgrounds */
-    for (uint64_t i = 0; i < total; i++) {
-        if (i) {
-            int j = bb_popcount((i & (0 - i)) - 1); /* Gray code: flip bit j */
-            cur[where[j] >> 6] ^= 1ULL << (where[j] & 63);
-        }
-        for (int b = every ? 0 : (int)(i & 3); b < (every ? 4 : (int)(i & 3) + 1); b++) {
-            for (int v = 0; v < BB_TRACE_MAX_VARS; v++) in[v] = cur[v] | bg[b][v];
-            if (differs(p, def, arg, in, proof)) return fail(p, proof, "exhaustion");
-        }
-    }
     bb__put(&o,
             "proven for every input: by exhaustion of the %d input bits the output depends on (%llu values; "
             "the other bits %s)",

@@ -278,7 +278,11 @@ static void apply(work *w, const bb_trace_step *s, const bit *x, const bit *y, u
 
 int bb_trace_run(const bb_trace_program *p, const uint64_t *inputs, bb_trace_result *r)
 {
+    BB__ASSERT_NOT_NULL(p, "p");
+    BB__ASSERT_NOT_NULL(r, "r");
+    if (!r) return -1;
     memset(r, 0, sizeof *r);
+    if (!p) return -1;
     r->prog = p;
     int n = p->nsteps + 1;
     bit(*slot)[64] = (bit(*)[64])calloc((size_t)(p->nnames > 0 ? p->nnames : 1), sizeof *slot);

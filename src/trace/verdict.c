@@ -130,6 +130,9 @@ static int sees(const bb_trace_bit *bits, const bitset *u, uint64_t *touch)
 
 void bb_trace_judge(const bb_trace_result *r, bb_trace_verdict *v)
 {
+    BB__ASSERT_NOT_NULL(r, "r");
+    BB__ASSERT_NOT_NULL(v, "v");
+    if (!v) return;
     memset(v, 0, sizeof *v);
     v->step = -1;
     for (int i = 0; i < 64; i++) v->from[i] = -1;
