@@ -315,6 +315,28 @@ static void kindergarten_from_its_pieces(void)
     }
 }
 
+/* Hyperbola quintessence: the file form with the first-rank table's rank
+ * (indexed as kindergarten's rank is), and the two diagonal forms, give the
+ * compiled routines. */
+static void hyperbola_from_its_pieces(void)
+{
+    uint64_t st = 23;
+    for (int sq = 0; sq < 64; sq++) {
+        bb_trace_program *fl = program_of(form("hyperbola_file"), sq);
+        bb_trace_program *dg = program_of(form("hyperbola_diagonal"), sq);
+        bb_trace_program *an = program_of(form("hyperbola_antidiagonal"), sq);
+        bb_trace_program *ir = program_of(form("kindergarten_index_rank"), sq);
+        if (fl && dg && an && ir)
+            for (int k = 0; k < 500; k++) {
+                uint64_t occ = bbt_board(&st);
+                uint64_t rank = (uint64_t)bb__first_rank_attacks[64 * (sq & 7) + eval1(ir, occ)] << (sq & 56);
+                CHECK_EQ64(eval1(fl, occ) | rank, bb_rook_attacks_hyperbola(sq, occ), "rook sq %d", sq);
+                CHECK_EQ64(eval1(dg, occ) | eval1(an, occ), bb_bishop_attacks_hyperbola(sq, occ), "bishop sq %d", sq);
+            }
+        bb_trace_free(fl), bb_trace_free(dg), bb_trace_free(an), bb_trace_free(ir);
+    }
+}
+
 /* Magic and PEXT: the index depends only on the relevant occupancy (the
  * symbolic run's used bits), and for every relevant occupancy (all 2^bits of
  * them) the table entry at the form's index is the naive attack set: the
@@ -523,6 +545,7 @@ int main(void)
     RUN(compiled_agrees);
     RUN(compiled_are_the_library);
     RUN(kindergarten_from_its_pieces);
+    RUN(hyperbola_from_its_pieces);
     RUN(magic_and_pext_indices);
     RUN(othello_from_its_pieces);
     RUN(whole_board_forms_sampled);
