@@ -104,7 +104,7 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
 FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
-.PHONY: all lib cli tools unit check test demo bench fuzz fuzz-build install uninstall clean help FORCE
+.PHONY: all lib cli tools unit check test demo docs bench fuzz fuzz-build install uninstall clean help FORCE
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -193,6 +193,10 @@ test: ## build and run every test
 demo: ## build (quietly), then run the tour
 	@$(MAKE) --no-print-directory -s cli
 	@$(BUILD)/bitboard demo
+
+docs: ## redraw docs/gallery/ (the library's program forms traced, SVG + index.html)
+	@$(MAKE) --no-print-directory -s cli
+	@tests/gallery.sh '$(subst ','\'',$(BUILD))/bitboard' docs/gallery
 
 $(BUILD)/bench/bench: $(BENCH_OBJ) $(BASELINE_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)

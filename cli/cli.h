@@ -91,5 +91,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o);
 void cli_demo_othello(const cli_opts *o);
 int cli_cmd_chess(int argc, char **argv, const cli_opts *o);
 void cli_demo_chess(const cli_opts *o);
+int cli_cmd_trace(int argc, char **argv, const cli_opts *o);
+void cli_demo_trace(const cli_opts *o);
 
 #endif

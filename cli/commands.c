@@ -202,6 +202,49 @@ const cli_command cli_commands[] = {
      "  bitboard chess perft 5 --divide\n"
      "  bitboard chess perft 4 --verify 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'\n"
      "  bitboard chess perft 5 --epd perftsuite.epd\n", 1},
+    {"trace", cli_cmd_trace, "trace NAME|PROGRAM [OPTIONS]",
+     "Follow every bit through a program of bit operations: prove it, draw it.",
+     "PROGRAM is bit operations on a running 64-bit value that starts as the\n"
+     "input x, statements separated by ';' or newlines (quote it as one\n"
+     "argument; '-' reads it from standard input):\n"
+     "  & | ^ andnot A    with a name or constant     + - A    add, subtract\n"
+     "  << >> rol ror N   by 0..63                     * C      multiply\n"
+     "  bswap neg not     pext C  pdep C               dswap C N   delta swap\n"
+     "  gf2p8affine M     let NAME = ...               input p o   several inputs\n"
+     "NAME is a library routine's program form (--list names them).\n"
+     "\nThe picture shows the value after every step as an 8x8 grid (rank 8 on\n"
+     "top), each cell naming the input square whose bit it holds: e4, ~e4\n"
+     "(complemented), ^3 (the exclusive-or of 3 bits), ?e4 or ?5 (not linear: a\n"
+     "carry, an and/or of two variable bits), 1, or . for 0; with several\n"
+     "inputs the square follows the input's name (oe4).  A cell marked + is a\n"
+     "merge (or/add of overlapping bits), ! where partial products of a\n"
+     "multiplication meet (a carry could occur).  Rows above a grid are what\n"
+     "the step pushed past bit 63 (overflow), rows below what fell under bit 0\n"
+     "(underflow).  With --input, labels of bits that are 1 are in capitals.\n"
+     "Colours (hue by rank, lightness by file) when standard output is a\n"
+     "terminal and NO_COLOR is not set.  Then the verdict: a permutation, a\n"
+     "gather, a scatter, linear, lossy (bits combined past recovery) or not\n"
+     "linear, naming the step and bits that break it; for a NAME, the proof\n"
+     "against the routine's definition (every input, not a sample).\n"
+     "\nOptions (after the command name):\n"
+     "  --input [NAME=]BOARD  run on this input too (the inputs in order, or by\n"
+     "                        name); the values appear beside each step\n"
+     "  --svg FILE            write the picture as one SVG file instead\n"
+     "  --html FILE           write a page that steps through the program (buttons,\n"
+     "                        arrow keys; hover a bit to see where it comes from\n"
+     "                        and goes); '-' for standard output, both allowed\n"
+     "  --check               print the verdict alone; exit status 0 proven (a NAME\n"
+     "                        equals its definition for every input; a PROGRAM\n"
+     "                        loses nothing: a permutation, gather, scatter or\n"
+     "                        linear), 1 not (a counterexample, a refused proof, a\n"
+     "                        lossy or non-linear PROGRAM), 2 a bad program text.\n"
+     "                        `trace all --check` proves every library form\n"
+     "  --square S            a NAME that takes a square: this one (else its example)\n"
+     "  --color WHEN          always, never or auto (the default)\n"
+     "  --list                the library's program forms, one a line\n"
+     "\nExamples:\n  bitboard trace 'x & 0x0101010101010101; * 0x0102040810204080; >> 56'\n"
+     "  bitboard trace --list\n  bitboard trace flip_vertical --check\n"
+     "  bitboard trace 'x >> 8' --input e4,h1 --html shift.html\n", 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
      "one section for each module.\n", 0},
@@ -216,5 +259,6 @@ const cli_demo_section cli_demo_sections[] = {
     {"Attacks: Hyatt's rotated bitboards", cli_demo_attacks},
     {"Othello: moves, and flips by line lookup", cli_demo_othello},
     {"Chess: legal moves by check and pin masks", cli_demo_chess},
+    {"The bit-flow tracer: where every bit goes", cli_demo_trace},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);

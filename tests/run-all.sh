@@ -108,6 +108,10 @@ else
     part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 BUILD=build/asan all unit
     part tsan         tests/tsan.sh
     cli_parts build/bitboard
+    # the trace page in headless Chromium (installed there when missing), and
+    # docs/gallery/ against what the tracer draws now
+    part browser tests/browser/run.sh build/bitboard "$log"
+    part gallery tests/gallery.sh --check build/bitboard
     part build tests/build.sh
     [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
     part install-paths tests/install-paths.sh
