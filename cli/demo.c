@@ -17,6 +17,7 @@ int cli_cmd_demo(int argc, char **argv, const cli_opts *o)
         for (size_t k = n; k < 72; k++) putchar('=');
         printf("\n\n");
         cli_demo_sections[i].run(&d);
+        if (cli_check_output()) return 1; /* stop the tour at the first failed write */
     }
     printf("\n== More %.*s\n\n"
            "bitboard help lists the commands and bitboard help COMMAND explains one;\n"
