@@ -221,6 +221,13 @@ static void d_othello_play_sq(void)
     sink = (uint64_t)bb_othello_play(&pos, minus_one);
 }
 static void d_othello_method(void) { sink = bb_othello_flips_with((bb_othello_method)eight, 0x10, 0x20, 0); }
+static void d_othello_positions_plies(void)
+{
+    bb_othello_pos pos = bb_othello_start();
+    uint64_t raw[2], sym[2];
+    sink = (uint64_t)bb_othello_positions(&pos, minus_one, raw, sym, NULL);
+}
+static void d_othello_tt_clear_null(void) { bb_othello_tt_clear(NULL); }
 
 static void d_chess_attackers_to(void)
 {
@@ -275,6 +282,9 @@ static void library_functions_abort(void)
     expect_abort("bb_othello_play NULL", d_othello_play_null, "bitboard: bb_othello_play: pos is NULL");
     expect_abort("bb_othello_play sq", d_othello_play_sq, "bitboard: bb_othello_play: sq = -1 out of range");
     expect_abort("bb_othello_flips_with", d_othello_method, "bitboard: bb_othello_flips_with: m = 8 out of range");
+    expect_abort("bb_othello_positions plies", d_othello_positions_plies,
+                 "bitboard: bb_othello_positions: plies = -1 out of range");
+    expect_abort("bb_othello_tt_clear NULL", d_othello_tt_clear_null, "bitboard: bb_othello_tt_clear: t is NULL");
     expect_abort("bb_canonical_pair_array NULL", d_canonical_pair_array_null,
                  "bitboard: bb_canonical_pair_array: p is NULL");
 }

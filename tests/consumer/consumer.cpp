@@ -97,6 +97,23 @@ int main()
         if (bb_attack_method_available(am)) check(bb_rook_attacks_with(am, BB_E4, blockers) == rook_e4, "attacks: with");
     }
 
+    // chess
+    bb_chess_pos cp;
+    bb_chess_start(&cp);
+    bb_chess_movelist ml;
+    check(bb_chess_generate(&cp, BB_GEN_ALL, &ml) == 20, "chess: 20 first moves");
+    check(bb_chess_key(&cp) == 0x463b96181691fc9cULL, "chess: the Polyglot key of the start");
+    check(bb_chess_perft(&cp, 3, nullptr) == 8902, "chess: perft 3");
+
+    // trace
+    bb_trace_program *tp = bb_trace_parse("x bswap", nullptr);
+    check(tp != nullptr, "trace: parse");
+    if (tp) {
+        uint64_t in[4] = {1, 0, 0, 0};
+        check(bb_trace_eval(tp, in) == 0x0100000000000000ULL, "trace: eval");
+        bb_trace_free(tp);
+    }
+
     if (failures) return 1;
     std::printf("%s c++ ok\n", bb_version());
     return 0;
