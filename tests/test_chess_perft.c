@@ -198,6 +198,13 @@ static void perft_edges(void)
     CHECK(bb_chess_perft(&pos, 0, NULL) == 1, "mated, depth 0");
     parse(&pos, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     CHECK(bb_chess_perft(&pos, 2, NULL) == 0, "stalemate: %s", fen_of(&pos));
+    /* a hand-filled struct without a king, or with two: no count, no crash */
+    bb_chess_start(&pos);
+    pos.pieces[BB_BLACK][BB_KING] = 0;
+    CHECK(bb_chess_perft(&pos, 3, NULL) == 0, "no black king");
+    bb_chess_start(&pos);
+    pos.pieces[BB_WHITE][BB_KING] |= 1ULL << 20;
+    CHECK(bb_chess_perft(&pos, 3, NULL) == 0, "two white kings");
 }
 
 /* ---- against the slow generator ------------------------------------------------------ */

@@ -7,9 +7,10 @@
  * it lists the same moves), a work queue of subtrees (the root moves, or
  * their children when several threads share the work) taken by an atomic
  * counter, the exact table (perft_kernel.h: whole boards, so no collision
- * can change a count), progress reports from the calling thread, and the
- * stop flag.  The sum does not depend on the order the subtrees finish in,
- * so any number of threads gives the same count. */
+ * can change a count; the kernel's walk only: use_method measures the
+ * generator and ignores hash_mb), progress reports from the calling thread,
+ * and the stop flag.  The sum does not depend on the order the subtrees
+ * finish in, so any number of threads gives the same count. */
 #include "perft_kernel.h"
 
 #include <stdatomic.h>
@@ -170,6 +171,10 @@ static uint64_t perft_run(const bb_chess_pos *pos, int depth, const bb_chess_per
     const bb_chess_perft_opts *o = opts ? opts : &zero;
     if (depth < 0 || !pos) return 0;
     if (depth == 0) return 1;
+    /* not a position the walk can stand on (a hand-filled struct): no count */
+    if (bb_popcount(pos->pieces[0][BB_KING]) != 1 || bb_popcount(pos->pieces[1][BB_KING]) != 1 ||
+        (pos->side & ~1) != 0)
+        return 0;
     int threads = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     int method = o->use_method != 0;
     bb_attack_method m = o->method;
