@@ -670,6 +670,10 @@ static void parse_errors(void)
         {"x @ 3", 3, "expected an operation, found '@'"},
         {"x & abcdefghijklmnopqrstuvwxyz", 5, "at most 15"},
         {"x 5", 3, "unknown operation '5'"},
+        {"x & 0x", 5, "bad constant '0x': no digits"},
+        {"x & 0x_", 5, "bad constant '0x_'"},
+        {"x & 0b102", 5, "not a binary digit"},
+        {"x; rotl 3", 4, "unknown operation 'rotl'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bb_parse_error e;

@@ -364,16 +364,17 @@ static int number(lexer *l, uint64_t *out)
     const char *s = l->text + l->tpos;
     size_t n = l->tlen, i = 0;
     unsigned base = 10;
-    if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, i = 2;
-    else if (n > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, i = 2;
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, i = 2;
+    else if (n >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, i = 2;
     uint64_t v = 0;
+    int digits = 0;
     char q[BB__QUOTE_MAX], m[sizeof l->err->msg];
     for (; i < n; i++) {
         char c = s[i];
         unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
                      : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
                      : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 99;
-        if (c == '_' && i > 0) continue; /* digit separators */
+        if (c == '_' && i > 0 && digits > 0) continue; /* digit separators */
         if (d >= base) {
             snprintf(m, sizeof m, "bad constant '%s': '%c' is not a %s digit", bb__quote(q, s, n), c,
                      base == 16 ? "hex" : base == 2 ? "binary" : "decimal");
@@ -384,6 +385,11 @@ static int number(lexer *l, uint64_t *out)
             return fail_at(l, l->tpos, m);
         }
         v = v * base + d;
+        digits++;
+    }
+    if (digits == 0) {
+        snprintf(m, sizeof m, "bad constant '%s': no digits", bb__quote(q, s, n));
+        return fail_at(l, l->tpos, m);
     }
     *out = v;
     return 0;
