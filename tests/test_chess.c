@@ -329,6 +329,16 @@ static void walk(bb_chess_pos *pos, int depth, walk_stats *st)
                      (kind == BB_MOVE_NORMAL && pos->board[to] != BB_CHESS_EMPTY);
         CHECK(is_cap, "'%s': capture list holds move 0x%04x", fen, m);
     }
+    for (int m = 0; m < BB_ATTACK_METHOD_COUNT; m++) {
+        if (!bb_attack_method_available((bb_attack_method)m)) continue;
+        static const bb_chess_gen modes[3] = {BB_GEN_ALL, BB_GEN_CAPTURES, BB_GEN_QUIETS};
+        const bb_chess_movelist *want[3] = {&all, &caps, &quiets};
+        for (int k = 0; k < 3; k++) {
+            bb_chess_movelist l;
+            bb_chess_generate_with((bb_attack_method)m, pos, modes[k], &l);
+            CHECK(same_list(l, *want[k]), "'%s': method %d mode %d differs", fen, m, k);
+        }
+    }
     bb_chess_movelist slow_caps;
     bb__chess_slow_generate(pos, BB_GEN_CAPTURES, &slow_caps);
     CHECK(same_list(caps, slow_caps), "'%s': captures differ from the slow generator's", fen);

@@ -370,6 +370,18 @@ static void uci_examples(void)
     CHECK(strcmp(buf, "e1h1") == 0, "Chess960 castling writes %s", buf);
     CHECK(bb_chess_move_from_uci(&pos, "e1g1", &m, NULL) == -1, "Chess960: e1g1 is not castling");
     CHECK(bb_chess_move_from_uci(&pos, "e1a1", &m, NULL) == 0 && bb_chess_move_to(m) == BB_A1, "e1a1");
+    /* a Chess960 set-up with the flag cleared: castling whose king moves one square (b1c1 is
+     * also a plain king move) is written as king takes rook, and each form reads back */
+    if (read_fen("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1", &pos)) {
+        pos.chess960 = 0;
+        trip_stats st = {0, 0};
+        round_trip_node(&pos, 0, 2, "rk4r1/... with chess960 = 0", &st);
+        CHECK(st.bad == 0, "%ld of %ld moves failed", st.bad, st.moves);
+        CHECK(bb_chess_move_from_uci(&pos, "b1c1", &m, NULL) == 0 && bb_chess_move_kind(m) == BB_MOVE_NORMAL, "b1c1");
+        CHECK(bb_chess_move_from_uci(&pos, "b1a1", &m, NULL) == 0 && bb_chess_move_kind(m) == BB_MOVE_CASTLING, "b1a1");
+        bb_chess_move_to_uci(buf, sizeof buf, &pos, m);
+        CHECK(strcmp(buf, "b1a1") == 0, "O-O-O writes %s", buf);
+    }
     if (read_fen(PROMO, &pos)) {
         CHECK(bb_chess_move_from_uci(&pos, "e7e8q", &m, NULL) == 0 && bb_chess_move_promotion(m) == BB_QUEEN, "e7e8q");
         CHECK(bb_chess_move_from_uci(&pos, "e7e8N", &m, NULL) == 0 && bb_chess_move_promotion(m) == BB_KNIGHT, "e7e8N");
@@ -433,7 +445,7 @@ static void verify_agrees(void)
     for (int i = 0; i < N_WIKI; i++) {
         bb_chess_pos pos;
         if (!read_fen(wiki_fens[i], &pos)) continue;
-        int rc = bb_chess_perft_verify(&pos, 2, report, sizeof report);
+        int rc = bb_chess_perft_verify(&pos, 3, report, sizeof report);
         CHECK(rc == 0 && strstr(report, "positions checked"), "%s: %s", wiki_fens[i], report);
     }
     for (int i = 0; i < N_960; i++) {
@@ -456,6 +468,11 @@ static void verify_finds_a_difference(void)
     CHECK(rc == 1, "no difference found: %s", report);
     CHECK(strstr(report, "FEN: ") && strstr(report, "differs") && strstr(report, "extra"), "report: %s", report);
     CHECK(strstr(report, "g1f3") != NULL, "report names the move: %s", report);
+    /* the report keeps snprintf's contract: cut short, still a string */
+    char small[24];
+    memset(small, '#', sizeof small);
+    CHECK(bb_chess_perft_verify(&pos, 1, small, sizeof small) == 1 && strlen(small) == sizeof small - 1, "small");
+    CHECK(bb_chess_perft_verify(&pos, 1, NULL, 0) == 1, "no report buffer");
 }
 
 int main(void)

@@ -222,8 +222,45 @@ static void d_othello_play_sq(void)
 }
 static void d_othello_method(void) { sink = bb_othello_flips_with((bb_othello_method)eight, 0x10, 0x20, 0); }
 
+static void d_chess_attackers_to(void)
+{
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    sink = bb_chess_attackers_to(&pos, bad_sq, 0);
+}
+static void d_chess_generate_with(void)
+{
+    bb_chess_pos pos;
+    bb_chess_movelist list;
+    bb_chess_start(&pos);
+    sink = (uint64_t)bb_chess_generate_with((bb_attack_method)eight, &pos, BB_GEN_ALL, &list);
+}
+static void d_chess_sym_allowed(void)
+{
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    sink = (uint64_t)bb_chess_sym_allowed(&pos, (bb_sym)eight, NULL);
+}
+static void d_chess_make_illegal(void)
+{
+    bb_chess_pos pos;
+    bb_chess_undo u;
+    bb_chess_start(&pos);
+    bb_chess_make(&pos, bb_chess_move_make(BB_E2, BB_E5, BB_MOVE_NORMAL, 0), &u);
+}
+static void d_chess_generate_null(void)
+{
+    bb_chess_movelist list;
+    sink = (uint64_t)bb_chess_generate(NULL, BB_GEN_ALL, &list);
+}
+
 static void library_functions_abort(void)
 {
+    expect_abort("bb_chess_attackers_to", d_chess_attackers_to, "bitboard: bb_chess_attackers_to: sq = 64 out of range");
+    expect_abort("bb_chess_generate_with", d_chess_generate_with, "bitboard: bb_chess_generate_with: m = 8 out of range");
+    expect_abort("bb_chess_sym_allowed", d_chess_sym_allowed, "bitboard: bb_chess_sym_allowed: s = 8 out of range");
+    expect_abort("bb_chess_make illegal", d_chess_make_illegal, "bitboard: bb_chess_make: move = ");
+    expect_abort("bb_chess_generate NULL", d_chess_generate_null, "bitboard: bb_chess_generate: pos is NULL");
     expect_abort("bb_sym_from_name", d_sym_from_name, "bitboard: bb_sym_from_name: name is NULL");
     expect_abort("bb_line_from_name", d_line_from_name, "bitboard: bb_line_from_name: name is NULL");
     expect_abort("bb_mapping_from_name", d_mapping_from_name, "bitboard: bb_mapping_from_name: m is NULL");

@@ -392,6 +392,43 @@ static void othello_out_of_range(void)
           "unknown methods are unavailable");
 }
 
+/* Chess: a square out of range is sq & 63, a symmetry out of range the identity, a method
+ * out of range some method (every method gives the same moves); make given a value that is
+ * not a move of the position (a precondition) stays inside the boards and unmake undoes it. */
+static void chess_out_of_range(void)
+{
+    if (bb__debug_checks()) return; /* compiled functions: they check */
+    bb_chess_pos pos, out;
+    bb_chess_start(&pos);
+    for (size_t i = 0; i < N_BAD_SQUARES; i++) {
+        int sq = bad_squares[i];
+        CHECK_EQ64(bb_chess_attackers_to(&pos, sq, pos.occupied), bb_chess_attackers_to(&pos, sq & 63, pos.occupied),
+                   "attackers_to(%d)", sq);
+    }
+    for (size_t i = 0; i < N_BAD8; i++) {
+        const char *why = "unset";
+        CHECK(bb_chess_sym_allowed(&pos, (bb_sym)bad8[i], &why) == 1 && why == NULL, "sym_allowed(%u)", bad8[i]);
+        CHECK(bb_chess_transform(&pos, (bb_sym)bad8[i], &out, &why) == 0 && memcmp(out.board, pos.board, 64) == 0 &&
+                  out.key == pos.key && out.castling == pos.castling,
+              "transform(%u) is the identity", bad8[i]);
+    }
+    bb_chess_movelist a, b;
+    bb_chess_generate(&pos, BB_GEN_ALL, &a);
+    for (size_t i = 0; i < N_BAD8; i++) {
+        CHECK(bb_chess_generate_with((bb_attack_method)bad8[i], &pos, BB_GEN_ALL, &b) == a.count, "generate_with(%u)",
+              bad8[i]);
+    }
+    static const bb_chess_move junk[] = {0, 0xFFFF, 0x1234, BB_MOVE_CASTLING | 20, BB_MOVE_EN_PASSANT | 28 | 35 << 6,
+                                         BB_MOVE_PROMOTION | 36 | 44 << 6};
+    for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++) {
+        bb_chess_pos p = pos;
+        bb_chess_undo u;
+        bb_chess_make(&p, junk[i], &u);
+        bb_chess_unmake(&p, junk[i], &u);
+        CHECK(p.key == pos.key && p.side == pos.side, "make/unmake of 0x%04x", junk[i]);
+    }
+}
+
 int main(void)
 {
     RUN(core_squares);
@@ -401,5 +438,6 @@ int main(void)
     RUN(mapping_out_of_range);
     RUN(attacks_out_of_range);
     RUN(othello_out_of_range);
+    RUN(chess_out_of_range);
     return bbt_finish("range");
 }

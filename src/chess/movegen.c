@@ -19,7 +19,7 @@
  *     pieces cross empty but for themselves, the king's path not attacked,
  *     and its target square not attacked once the rook has left.
  * The generator is one always-inlined body specialized on the side to move
- * and the attack method, so the default path has no switch in it. */
+ * and, for the default method, on the method, so its path has no switch in it. */
 #include "chess_internal.h"
 
 #include <string.h>
@@ -85,17 +85,18 @@ BB__FORCE_INLINE uint64_t cap_west(int us, uint64_t b) { return us ? (b & ~FILE_
 BB__FORCE_INLINE uint64_t cap_east(int us, uint64_t b) { return us ? (b & ~FILE_H) >> 7 : (b & ~FILE_H) << 9; }
 static inline uint64_t pawn_attacks_all(int color, uint64_t b) { return cap_west(color, b) | cap_east(color, b); }
 
-/* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq. */
-static inline uint64_t diag_of(int sq)
-{
-    int d = (sq >> 3) - (sq & 7);
-    return d >= 0 ? 0x8040201008040201ULL << (8 * d) : 0x8040201008040201ULL >> (-8 * d);
-}
-static inline uint64_t antidiag_of(int sq)
-{
-    int d = (sq >> 3) + (sq & 7) - 7;
-    return d >= 0 ? 0x0102040810204080ULL << (8 * d) : 0x0102040810204080ULL >> (-8 * d);
-}
+/* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq, from
+ * 15-entry tables of constants. */
+#define BB__D 0x8040201008040201ULL
+#define BB__A 0x0102040810204080ULL
+static const uint64_t diagonals[15] = {BB__D >> 56, BB__D >> 48, BB__D >> 40, BB__D >> 32, BB__D >> 24,
+                                       BB__D >> 16, BB__D >> 8,  BB__D,       BB__D << 8,  BB__D << 16,
+                                       BB__D << 24, BB__D << 32, BB__D << 40, BB__D << 48, BB__D << 56};
+static const uint64_t antidiagonals[15] = {BB__A >> 56, BB__A >> 48, BB__A >> 40, BB__A >> 32, BB__A >> 24,
+                                           BB__A >> 16, BB__A >> 8,  BB__A,       BB__A << 8,  BB__A << 16,
+                                           BB__A << 24, BB__A << 32, BB__A << 40, BB__A << 48, BB__A << 56};
+static inline uint64_t diag_of(int sq) { return diagonals[((sq >> 3) - (sq & 7) + 7) & 15]; }
+static inline uint64_t antidiag_of(int sq) { return antidiagonals[((sq >> 3) + (sq & 7)) & 15]; }
 
 /* ---- Emitting moves -------------------------------------------------------------- */
 
@@ -115,6 +116,7 @@ BB__FORCE_INLINE __m512i target_squares(uint64_t to)
 }
 BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
 {
+    if (!to) return n;
     __m512i w = _mm512_or_si512(_mm512_slli_epi16(target_squares(to), 6), _mm512_set1_epi16((short)from));
     int c = bb_popcount(to);
     _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
@@ -162,6 +164,7 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
 {
     const int them = us ^ 1;
     const uint64_t occ = pos->occupied, own = pos->color[us], enemy = pos->color[them];
+    if (!pos->pieces[us][BB_KING]) return 0; /* not a position: no moves */
     const int ksq = bb__chess_lsb(pos->pieces[us][BB_KING]);
     const uint64_t kbit = bit(ksq);
     const uint64_t eP = pos->pieces[them][BB_PAWN], eN = pos->pieces[them][BB_KNIGHT];
@@ -215,13 +218,21 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
             /* one or two squares: ask each */
             for (uint64_t s = need; s; s &= s - 1) {
                 int sq = bb__chess_lsb(s);
-                uint64_t att = (bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK) |
-                               (ratt_occ(m, sq, occk) & eR) | (batt_occ(m, sq, occk) & eB);
-                if (!att) safe |= bit(sq);
+                if ((bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK)) continue;
+                const uint64_t r = eR & ((RANK_1 << (sq & 56)) | (FILE_A << (sq & 7)));
+                const uint64_t b = eB & (diag_of(sq) | antidiag_of(sq));
+                if ((r && (ratt_occ(m, sq, occk) & r)) || (b && (batt_occ(m, sq, occk) & b))) continue;
+                safe |= bit(sq);
             }
         } else {
-            /* more: everything the enemy attacks */
-            uint64_t danger = pawn_attacks_all(them, eP) | bb_king_attacks(bb__chess_lsb(eK));
+            /* more: what the enemy attacks, from the sliders on a line through one of them */
+            uint64_t rl = 0, bl = 0;
+            for (uint64_t s = need; s; s &= s - 1) {
+                int sq = bb__chess_lsb(s);
+                rl |= (RANK_1 << (sq & 56)) | (FILE_A << (sq & 7));
+                bl |= diag_of(sq) | antidiag_of(sq);
+            }
+            uint64_t danger = pawn_attacks_all(them, eP) | (eK ? bb_king_attacks(bb__chess_lsb(eK)) : 0);
             for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
             actx ak;
             if (m == BB_ATTACKS_ROTATED) {
@@ -231,8 +242,8 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
             } else {
                 ak.occ = occk;
             }
-            for (uint64_t s = eB; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
-            for (uint64_t s = eR; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eB & bl; s; s &= s - 1) danger |= batt(m, &ak, bb__chess_lsb(s));
+            for (uint64_t s = eR & rl; s; s &= s - 1) danger |= ratt(m, &ak, bb__chess_lsb(s));
             safe = need & ~danger;
         }
     }
@@ -265,8 +276,10 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
         if (mode != BB_GEN_QUIETS) {
             const uint64_t cw = cap_west(us, P & (free | west_line)) & enemy & check;
             const uint64_t ce = cap_east(us, P & (free | east_line)) & enemy & check;
-            n = emit_shifted(out, n, cw & ~last, west);
-            n = emit_shifted(out, n, ce & ~last, east);
+            if (cw | ce) {
+                n = emit_shifted(out, n, cw & ~last, west);
+                n = emit_shifted(out, n, ce & ~last, east);
+            }
             const uint64_t pl = (one & check & last) | cw | ce;
             if (pl & last) {
                 n = emit_promos(out, n, one & check & last, fwd);
@@ -291,16 +304,21 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
         int from = bb__chess_lsb(s);
         n = emit_from(out, n, from, bb_knight_attacks(from) & tgt);
     }
-    const uint64_t Q = pos->pieces[us][BB_QUEEN];
-    for (uint64_t s = pos->pieces[us][BB_BISHOP] | Q; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_BISHOP]; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = batt(m, &a, from) & tgt;
         if (pinned & bit(from)) t &= bb_line_through(ksq, from);
         n = emit_from(out, n, from, t);
     }
-    for (uint64_t s = pos->pieces[us][BB_ROOK] | Q; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_ROOK]; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = ratt(m, &a, from) & tgt;
+        if (pinned & bit(from)) t &= bb_line_through(ksq, from);
+        n = emit_from(out, n, from, t);
+    }
+    for (uint64_t s = pos->pieces[us][BB_QUEEN]; s; s &= s - 1) {
+        int from = bb__chess_lsb(s);
+        uint64_t t = (batt(m, &a, from) | ratt(m, &a, from)) & tgt;
         if (pinned & bit(from)) t &= bb_line_through(ksq, from);
         n = emit_from(out, n, from, t);
     }
@@ -320,20 +338,18 @@ static inline int move_bound(const bb_chess_pos *pos)
 
 #define GEN_BOTH(m) (pos->side ? gen(pos, mode, out, (m), 1) : gen(pos, mode, out, (m), 0))
 
+/* The other methods share one body with the method as a variable (their lookups branch on
+ * it, predictably): fourteen specializations cost minutes of compilation under the
+ * sanitizers for little gain. */
+static int gen_method(int m, const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out)
+{
+    return pos->side ? gen(pos, mode, out, m, 1) : gen(pos, mode, out, m, 0);
+}
+
 static int gen_by(int m, const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out)
 {
-    switch (m) {
-    case BB_ATTACKS_NAIVE: return GEN_BOTH(BB_ATTACKS_NAIVE);
-    case BB_ATTACKS_ROTATED: return GEN_BOTH(BB_ATTACKS_ROTATED);
-    case BB_ATTACKS_KINDERGARTEN: return GEN_BOTH(BB_ATTACKS_KINDERGARTEN);
-    case BB_ATTACKS_MAGIC: return GEN_BOTH(BB_ATTACKS_MAGIC);
-#if BB_HAVE_BMI2
-    case BB_ATTACKS_PEXT: return GEN_BOTH(BB_ATTACKS_PEXT);
-#endif
-    case BB_ATTACKS_HYPERBOLA: return GEN_BOTH(BB_ATTACKS_HYPERBOLA);
-    case BB_ATTACKS_KOGGE_STONE: return GEN_BOTH(BB_ATTACKS_KOGGE_STONE);
-    default: return GEN_BOTH(PLAIN);
-    }
+    if (m == PLAIN || m == BB_ATTACKS_DEFAULT) return GEN_BOTH(PLAIN);
+    return gen_method(m, pos, mode, out);
 }
 
 /* The slow path of a position with more possible moves than a list holds: the first
@@ -353,6 +369,9 @@ int bb_chess_generate(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_movel
     BB__ASSERT_NOT_NULL(list, "list");
     if (move_bound(pos) > BB_CHESS_MAX_MOVES) return gen_big(PLAIN, pos, mode, list);
     bb_chess_move *out = list->moves;
+    /* the common case, every move, with the mode a constant */
+    if (mode == BB_GEN_ALL)
+        return list->count = pos->side ? gen(pos, BB_GEN_ALL, out, PLAIN, 1) : gen(pos, BB_GEN_ALL, out, PLAIN, 0);
     return list->count = GEN_BOTH(PLAIN);
 }
 
@@ -368,6 +387,10 @@ int bb_chess_generate_with(bb_attack_method m, const bb_chess_pos *pos, bb_chess
 }
 
 /* ---- Make and unmake ------------------------------------------------------------- */
+
+/* 1 if pc is a piece code (colour * 8 + type); a move that is not legal (a precondition
+ * of make) must still not index outside the boards. */
+static inline int piece_ok(int pc) { return pc <= 13 && (pc & 7) <= BB_KING; }
 
 BB__FORCE_INLINE void toggle(bb_chess_pos *pos, int pc, uint64_t b)
 {
@@ -388,6 +411,7 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
     undo->castling = pos->castling;
     undo->ep = pos->ep;
     undo->captured = BB_CHESS_EMPTY;
+    BB__ASSERT(bb_chess_is_legal(pos, move), "move", move);
 
     if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
     pos->ep = BB_CHESS_NO_EP;
@@ -404,10 +428,10 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
         pos->board[rto] = (uint8_t)rook;
         key ^= bb__chess_zpiece(king, from) ^ bb__chess_zpiece(king, kto) ^ bb__chess_zpiece(rook, to) ^
                bb__chess_zpiece(rook, rto);
-    } else {
+    } else if (piece_ok(pc)) {
         int capsq = to, cap = pos->board[to];
         if (kind == BB_MOVE_EN_PASSANT) capsq = to ^ 8, cap = them * 8 + BB_PAWN;
-        if (cap != BB_CHESS_EMPTY) {
+        if (piece_ok(cap)) {
             undo->captured = (uint8_t)cap;
             toggle(pos, cap, bit(capsq));
             pos->board[capsq] = BB_CHESS_EMPTY;
@@ -469,7 +493,7 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
         pos->board[rto] = BB_CHESS_EMPTY;
         pos->board[from] = (uint8_t)king;
         pos->board[to] = (uint8_t)rook;
-    } else {
+    } else if (piece_ok(pos->board[to])) { /* else make played nothing: not a move of the position */
         int pc = pos->board[to];
         if (kind == BB_MOVE_PROMOTION) {
             pos->pieces[us][pc & 7] ^= bit(to);
@@ -479,7 +503,7 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
         toggle(pos, pc, bit(from) ^ bit(to));
         pos->board[to] = BB_CHESS_EMPTY;
         pos->board[from] = (uint8_t)pc;
-        if (undo->captured != BB_CHESS_EMPTY) {
+        if (piece_ok(undo->captured)) {
             const int capsq = kind == BB_MOVE_EN_PASSANT ? to ^ 8 : to;
             toggle(pos, undo->captured, bit(capsq));
             pos->board[capsq] = undo->captured;

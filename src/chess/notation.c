@@ -28,6 +28,15 @@ static int castle_king_to(bb_chess_move m)
     return (from & 56) + ((to & 7) > (from & 7) ? 6 : 2);
 }
 
+/* Whether UCI writes castling m as the king's move (e1g1): outside Chess960,
+ * when the king moves two squares, so no plain king move can read the same;
+ * else as king takes rook (e1h1). */
+static int uci_king_form(const bb_chess_pos *pos, bb_chess_move m)
+{
+    int d = castle_king_to(m) - bb_chess_move_from(m);
+    return !pos->chess960 && (d == 2 || d == -2);
+}
+
 static int legal_moves(const bb_chess_pos *pos, bb_chess_movelist *list)
 {
     return bb_chess_generate(pos, BB_GEN_ALL, list);
@@ -63,7 +72,7 @@ size_t bb_chess_move_to_uci(char *buf, size_t size, const bb_chess_pos *pos, bb_
         return o.len;
     }
     int from = bb_chess_move_from(move), to = bb_chess_move_to(move), kind = bb_chess_move_kind(move);
-    if (kind == BB_MOVE_CASTLING && !pos->chess960) to = castle_king_to(move);
+    if (kind == BB_MOVE_CASTLING && uci_king_form(pos, move)) to = castle_king_to(move);
     bb__put(&o, "%s%s", bb_square_name(from, a), bb_square_name(to, b));
     if (kind == BB_MOVE_PROMOTION) bb__put(&o, "%c", "pnbrqk"[bb_chess_move_promotion(move)]);
     return o.len;
@@ -81,7 +90,7 @@ static const char *targets_of(const bb_chess_pos *pos, const bb_chess_movelist *
         bb_chess_move m = list->moves[i];
         if (bb_chess_move_from(m) != from) continue;
         int to = bb_chess_move_to(m);
-        if (bb_chess_move_kind(m) == BB_MOVE_CASTLING && !pos->chess960) to = castle_king_to(m);
+        if (bb_chess_move_kind(m) == BB_MOVE_CASTLING && uci_king_form(pos, m)) to = castle_king_to(m);
         if (seen >> to & 1) continue;
         seen |= (uint64_t)1 << to;
         bb__put(&o, "%s%s", o.len ? " " : "", bb_square_name(to, s));
@@ -126,8 +135,7 @@ int bb_chess_move_from_uci(const bb_chess_pos *pos, const char *text, bb_chess_m
         bb_chess_move m = list.moves[i];
         if (bb_chess_move_from(m) != from) continue;
         int kind = bb_chess_move_kind(m), mto = bb_chess_move_to(m);
-        int match = kind == BB_MOVE_CASTLING ? (pos->chess960 ? mto == to : castle_king_to(m) == to || mto == to)
-                                             : mto == to;
+        int match = mto == to || (kind == BB_MOVE_CASTLING && uci_king_form(pos, m) && castle_king_to(m) == to);
         if (!match) continue;
         if (kind == BB_MOVE_PROMOTION && !promo)
             return bb__fail(err, 0, 0, 0, "%s: a pawn reaching the last rank must promote: %s%sq, r, b or n", q, fs, ts);

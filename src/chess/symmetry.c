@@ -9,10 +9,10 @@ int bb_chess_sym_allowed(const bb_chess_pos *pos, bb_sym s, const char **why)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT((unsigned)s < BB_SYM_COUNT, "s", s);
+    if ((unsigned)s >= BB_SYM_COUNT) s = BB_SYM_IDENTITY; /* out of range: the identity (bitboard/core.h) */
     const char *no = NULL;
     int pawns = (pos->pieces[0][BB_PAWN] | pos->pieces[1][BB_PAWN]) != 0;
-    if ((unsigned)s >= BB_SYM_COUNT) no = "not a symmetry (s is 0..7)";
-    else if (s == BB_SYM_IDENTITY) no = NULL;
+    if (s == BB_SYM_IDENTITY) no = NULL;
     else if (pos->castling & 15)
         no = s == BB_SYM_FLIP_HORIZONTAL ? "castling rights remain (a mirrored king and rook could not castle)"
                                          : "castling rights remain (castling ties the kings and rooks to their ranks and sides)";
@@ -64,7 +64,7 @@ int bb_chess_transform(const bb_chess_pos *pos, bb_sym s, bb_chess_pos *out, con
 {
     BB__ASSERT_NOT_NULL(out, "out");
     if (!bb_chess_sym_allowed(pos, s, why)) return -1;
-    remap(pos, s, 0, out);
+    remap(pos, (unsigned)s < BB_SYM_COUNT ? s : BB_SYM_IDENTITY, 0, out);
     return 0;
 }
 
