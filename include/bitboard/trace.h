@@ -295,7 +295,9 @@ typedef struct {
     const char *name;        /* "flip_vertical", "line_extract_mul_file", ... */
     const char *summary;     /* one line */
     const char *program;     /* the program text */
-    bb_trace_def *definition; /* the slow obvious definition */
+    bb_trace_def *definition; /* the slow obvious definition; NULL where there is none
+                                 (rook_magic_index, bishop_magic_index: the tests prove
+                                 them as a table property) */
     bb_trace_def *compiled;   /* the library routine itself (may be NULL) */
     const void *arg;         /* passed to both */
     const char *inputs;      /* what the inputs are, e.g. "x: the board" */
