@@ -7,8 +7,9 @@
  *   - checkers: the enemy pieces attacking our king; two of them leave only
  *     king moves; one gives the check mask (the checker and the squares
  *     between it and the king), which every other move's target must hit;
- *   - pinned: our pieces alone between the king and an enemy slider seen from
- *     the king through enemy pieces only; a pinned piece stays on the line
+ *   - checkers and pinned from the enemy sliders on a line through the king
+ *     (no slider lookup): nothing between is a check, one piece of ours
+ *     alone between is a pin; a pinned piece stays on the line
  *     through the king and itself (a knight never moves; a pawn pinned on the
  *     king's file only pushes, on a diagonal only takes along it);
  *   - danger: every square the enemy attacks with our king lifted off the
