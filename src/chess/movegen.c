@@ -7,8 +7,9 @@
  *   - checkers: the enemy pieces attacking our king; two of them leave only
  *     king moves; one gives the check mask (the checker and the squares
  *     between it and the king), which every other move's target must hit;
- *   - pinned: our pieces alone between the king and an enemy slider seen from
- *     the king through enemy pieces only; a pinned piece stays on the line
+ *   - checkers and pinned from the enemy sliders on a line through the king
+ *     (no slider lookup): nothing between is a check, one piece of ours
+ *     alone between is a pin; a pinned piece stays on the line
  *     through the king and itself (a knight never moves; a pawn pinned on the
  *     king's file only pushes, on a diagonal only takes along it);
  *   - danger: every square the enemy attacks with our king lifted off the
@@ -114,21 +115,28 @@ BB__FORCE_INLINE __m512i target_squares(uint64_t to)
     __m512i sq = _mm512_maskz_compress_epi8(to, _mm512_loadu_si512((const void *)squares_iota));
     return _mm512_cvtepu8_epi16(_mm512_castsi512_si256(sq));
 }
+/* Stores the first c moves of w at out + n; every buffer gen writes holds at least
+ * BB_CHESS_MAX_MOVES moves, so below that a whole vector is stored (masked stores are slow on
+ * some cores) and the words past n + c are left for later moves to overwrite. */
+BB__FORCE_INLINE int store_moves(bb_chess_move *out, int n, __m512i w, int c)
+{
+    if (n <= BB_CHESS_MAX_MOVES - 32)
+        _mm512_storeu_si512((void *)(out + n), w);
+    else
+        _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
+    return n + c;
+}
 BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
 {
     if (!to) return n;
     __m512i w = _mm512_or_si512(_mm512_slli_epi16(target_squares(to), 6), _mm512_set1_epi16((short)from));
-    int c = bb_popcount(to);
-    _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
-    return n + c;
+    return store_moves(out, n, w, bb_popcount(to));
 }
 BB__FORCE_INLINE int emit_shifted(bb_chess_move *out, int n, uint64_t to, int delta)
 {
     __m512i t = target_squares(to);
     __m512i w = _mm512_or_si512(_mm512_slli_epi16(t, 6), _mm512_sub_epi16(t, _mm512_set1_epi16((short)delta)));
-    int c = bb_popcount(to);
-    _mm512_mask_storeu_epi16(out + n, (__mmask32)((1ULL << c) - 1), w);
-    return n + c;
+    return store_moves(out, n, w, bb_popcount(to));
 }
 #else
 BB__FORCE_INLINE int emit_from(bb_chess_move *out, int n, int from, uint64_t to)
@@ -180,14 +188,15 @@ BB__FORCE_INLINE int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_mo
     const uint64_t eRl = eR & rlines, eBl = eB & blines;
     uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP);
     uint64_t pinned = 0;
-    if (eRl | eBl) {
-        checkers |= (ratt(m, &a, ksq) & eRl) | (batt(m, &a, ksq) & eBl);
-        /* pins: our lone pieces between the king and an enemy slider */
-        for (uint64_t s = (eRl ? ratt_occ(m, ksq, enemy) & eRl : 0) | (eBl ? batt_occ(m, ksq, enemy) & eBl : 0); s;
-             s &= s - 1) {
-            uint64_t b = bb_between(ksq, bb__chess_lsb(s)) & occ;
-            if (b && !(b & (b - 1))) pinned |= b & own;
-        }
+    /* each enemy slider on a line through the king: a checker if nothing stands between,
+     * a pin if exactly one of our pieces does (no slider lookup) */
+    for (uint64_t s = eRl | eBl; s; s &= s - 1) {
+        const int sq = bb__chess_lsb(s);
+        const uint64_t b = bb_between(ksq, sq) & occ;
+        if (!b)
+            checkers |= bit(sq);
+        else if (!(b & (b - 1)))
+            pinned |= b & own;
     }
 
     const uint64_t empty = ~occ;
@@ -363,16 +372,22 @@ static int gen_big(int m, const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_m
     return list->count = n;
 }
 
+/* The list of the default method (bb_chess_generate's body); every move, the common case, with
+ * the mode a constant. */
+BB__FORCE_INLINE int gen_plain(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_movelist *list)
+{
+    if (move_bound(pos) > BB_CHESS_MAX_MOVES) return gen_big(PLAIN, pos, mode, list);
+    bb_chess_move *out = list->moves;
+    if (mode == BB_GEN_ALL)
+        return list->count = pos->side ? gen(pos, BB_GEN_ALL, out, PLAIN, 1) : gen(pos, BB_GEN_ALL, out, PLAIN, 0);
+    return list->count = GEN_BOTH(PLAIN);
+}
+
 int bb_chess_generate(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_movelist *list)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT_NOT_NULL(list, "list");
-    if (move_bound(pos) > BB_CHESS_MAX_MOVES) return gen_big(PLAIN, pos, mode, list);
-    bb_chess_move *out = list->moves;
-    /* the common case, every move, with the mode a constant */
-    if (mode == BB_GEN_ALL)
-        return list->count = pos->side ? gen(pos, BB_GEN_ALL, out, PLAIN, 1) : gen(pos, BB_GEN_ALL, out, PLAIN, 0);
-    return list->count = GEN_BOTH(PLAIN);
+    return gen_plain(pos, mode, list);
 }
 
 int bb_chess_generate_with(bb_attack_method m, const bb_chess_pos *pos, bb_chess_gen mode,
@@ -381,6 +396,7 @@ int bb_chess_generate_with(bb_attack_method m, const bb_chess_pos *pos, bb_chess
     BB__ASSERT((unsigned)m < BB_ATTACK_METHOD_COUNT, "m", m);
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT_NOT_NULL(list, "list");
+    if (m == BB_ATTACKS_DEFAULT) return gen_plain(pos, mode, list);
     int mm = (unsigned)m < BB_ATTACK_METHOD_COUNT && bb_attack_method_available(m) ? (int)m : BB_ATTACKS_NAIVE;
     if (move_bound(pos) > BB_CHESS_MAX_MOVES) return gen_big(mm, pos, mode, list);
     return list->count = gen_by(mm, pos, mode, list->moves);

@@ -37,6 +37,17 @@ static uint64_t method_walk(bb_chess_pos *pos, int depth, bb_attack_method m, co
     if (depth == 1) return (uint64_t)n;
     if (stop && *stop) return 0;
     uint64_t total = 0;
+    if (depth == 2) {
+        /* the last ply inline: each child's count is its list's length */
+        bb_chess_movelist leaf;
+        for (int i = 0; i < n; i++) {
+            bb_chess_undo u;
+            bb_chess_make(pos, list.moves[i], &u);
+            total += (uint64_t)bb_chess_generate_with(m, pos, BB_GEN_ALL, &leaf);
+            bb_chess_unmake(pos, list.moves[i], &u);
+        }
+        return total;
+    }
     for (int i = 0; i < n; i++) {
         bb_chess_undo u;
         bb_chess_make(pos, list.moves[i], &u);
