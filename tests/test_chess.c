@@ -20,29 +20,9 @@
 #include "bitboard.h"
 #include "harness.h"
 #include "../src/chess/slow.h"
-
-typedef struct {
-    const char *fen;
-    int depth;
-    uint64_t nodes;
-} perft_case;
+#include "chess_positions.h"
 
 /* ---- Helpers -------------------------------------------------------------------- */
-
-static void parse(bb_chess_pos *pos, const char *fen)
-{
-    bb_parse_error err;
-    int rc = bb_chess_from_fen(pos, fen, &err);
-    CHECK(rc == 0, "'%s': %s", fen, err.msg);
-    if (rc) bb_chess_start(pos);
-}
-
-static const char *fen_of(const bb_chess_pos *pos)
-{
-    static char buf[BB_CHESS_FEN_MAX];
-    bb_chess_to_fen(buf, sizeof buf, pos, BB_FEN_SHREDDER);
-    return buf;
-}
 
 /* Field by field (castle_rook only where the right is held); chess960 too if with960. */
 static int pos_equal(const bb_chess_pos *a, const bb_chess_pos *b, int with960)
@@ -114,75 +94,6 @@ static void run_cases(const perft_case *c, size_t n)
 
 /* ---- The positions ---------------------------------------------------------------- */
 
-#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-#define POS3 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
-#define POS4 "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
-#define POS4M "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"
-#define POS5 "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
-#define POS6 "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
-
-static const char *const wiki[] = {START, KIWIPETE, POS3, POS4, POS4M, POS5, POS6};
-#define N_WIKI (sizeof wiki / sizeof wiki[0])
-
-/* From the Chess Programming Wiki's "Chess960 Perft Results" page (its table of
- * Chess960 positions after 8 moves each, in Shredder-FEN, with perft to depth 6). */
-static const perft_case chess960[] = {
-    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
-    {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366},
-    {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},
-    {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 4, 382958},
-    {"1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", 4, 1171749},
-    {"qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w HEhe - 1 9", 4, 824055},
-    {"q1bnrkr1/ppppp2p/2n2p2/4b1p1/2NP4/8/PPP1PPPP/QNB1RRKB w ge - 1 9", 4, 732757},
-    {"qbn1brkr/ppp1p1p1/2n4p/3p1p2/P7/6PP/QPPPPP2/1BNNBRKR w HFhf - 0 9", 4, 465806},
-    {"qnnbbrkr/1p2ppp1/2pp3p/p7/1P5P/2NP4/P1P1PPP1/Q1NBBRKR w HFhf - 0 9", 4, 384260},
-    {"qn1rbbkr/ppp2p1p/1n1pp1p1/8/3P4/P6P/1PP1PPPK/QNNRBB1R w hd - 2 9", 4, 679699},
-    {"qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9", 4, 713420},
-    {"qb1nrkbr/1pppp1p1/1n3p2/p1B4p/8/3P1P1P/PPP1P1P1/QBNNRK1R w HEhe - 0 9", 4, 735703},
-    {"1qnrkbbr/1pppppp1/p1n4p/8/P7/1P1N1P2/2PPP1PP/QN1RKBBR w HDhd - 0 9", 4, 815535},
-    {"qn1rkrbb/pp1p1ppp/2p1p3/3n4/4P2P/2NP4/PPP2PP1/Q1NRKRBB w FDfd - 1 9", 4, 356950},
-    {"bnqnrbkr/1pp2pp1/p7/3pP2p/4P1P1/8/PPPP3P/BNQNRBKR w HEhe d6 0 9", 4, 962591},
-    {"nqn2krb/p1prpppp/1pbp4/7P/5P2/8/PPPPPKP1/NQNRB1RB w g - 3 9", 4, 248069},
-    {"nb1n1kbr/ppp1rppp/3pq3/P3p3/8/4P3/1PPPRPPP/NBQN1KBR w Hh - 1 9", 4, 358337},
-    {"bnnqrbkr/pp1p2p1/2p1p2p/5p2/1P5P/1R6/P1PPPPP1/BNNQRBK1 w Ehe - 0 9", 4, 1024721},
-};
-#define N_960 (sizeof chess960 / sizeof chess960[0])
-
-/* Castling, promotion and en-passant cases of the common perft suite (perftsuite.epd,
- * which the Chess Programming Wiki's "Perft Results" page links). */
-static const perft_case suite[] = {
-    {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", 5, 133987},
-    {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", 5, 145232},
-    {"4k2r/8/8/8/8/8/8/4K3 w k - 0 1", 5, 47635},
-    {"r3k3/8/8/8/8/8/8/4K3 w q - 0 1", 5, 52710},
-    {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", 4, 17945},
-    {"r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1", 4, 22180},
-    {"8/8/8/8/8/8/6k1/4K2R w K - 0 1", 5, 37735},
-    {"8/8/8/8/8/8/1k6/R3K3 w Q - 0 1", 5, 80619},
-    {"4k2r/6K1/8/8/8/8/8/8 w k - 0 1", 5, 10485},
-    {"r3k3/1K6/8/8/8/8/8/8 w q - 0 1", 5, 20780},
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 314346},
-    {"r3k2r/8/8/8/8/8/8/1R2K2R w Kkq - 0 1", 4, 328965},
-    {"r3k2r/8/8/8/8/8/8/2R1K2R w Kkq - 0 1", 4, 312835},
-    {"r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1", 4, 316214},
-    {"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", 4, 334705},
-    {"2r1k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", 4, 317324},
-    {"r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1", 4, 320792},
-    {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 4, 314346},
-    {"r3k2r/8/8/8/8/8/8/1R2K2R b Kkq - 0 1", 4, 334705},
-    {"8/1n4N1/2k5/8/8/5K2/1N4n1/8 w - - 0 1", 4, 38675},
-    {"B6b/8/8/8/2K5/4k3/8/b6B w - - 0 1", 4, 76778},
-    {"R6r/8/8/2K5/5k2/8/8/r6R b - - 0 1", 4, 771368},
-    {"K7/8/8/3Q4/4q3/8/8/7k w - - 0 1", 5, 166741},
-    {"8/2k1p3/3pP3/3P2K1/8/8/8/8 b - - 0 1", 6, 34822},
-    {"k7/8/3p4/8/3P4/8/8/7K b - - 0 1", 6, 21104},
-    {"7k/8/8/3p4/8/8/3P4/K7 b - - 0 1", 6, 30749},
-    {"8/Pk6/8/8/8/8/6Kp/8 w - - 0 1", 5, 90606},
-    {"n1n5/1Pk5/8/8/8/8/5Kp1/5N1N w - - 0 1", 4, 124608},
-    {"8/PPPk4/8/8/8/8/4Kppp/8 b - - 0 1", 4, 79355},
-    {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 4, 182838},
-};
 
 /* ---- Perft ------------------------------------------------------------------------ */
 
@@ -201,7 +112,7 @@ static void perft_wiki(void)
 
 static void perft_chess960(void) { run_cases(chess960, N_960); }
 
-static void perft_suite(void) { run_cases(suite, sizeof suite / sizeof suite[0]); }
+static void perft_suite(void) { run_cases(suite, N_SUITE); }
 
 /* Every attack method on the first four positions. */
 static void perft_methods(void)
@@ -392,7 +303,7 @@ static void tree_against_slow(void)
     walk_stats st = {0, 0, 0};
     for (size_t i = 0; i < N_WIKI; i++) {
         bb_chess_pos pos;
-        parse(&pos, wiki[i]);
+        parse(&pos, wiki[i].fen);
         walk(&pos, 3, &st);
     }
     for (size_t i = 0; i < 6; i++) {
@@ -422,7 +333,7 @@ static void is_legal_exhaustive(void)
     const size_t n_extra = sizeof extra / sizeof extra[0];
     for (size_t i = 0; i < N_WIKI + n_extra; i++) {
         bb_chess_pos root;
-        parse(&root, i < N_WIKI ? wiki[i] : extra[i - N_WIKI]);
+        parse(&root, i < N_WIKI ? wiki[i].fen : extra[i - N_WIKI]);
         bb_chess_movelist first;
         int n = bb_chess_generate(&root, BB_GEN_ALL, &first);
         for (int j = -1; j < n; j++) {
@@ -454,7 +365,7 @@ static void attackers_to_reference(void)
     uint64_t st = 7;
     for (size_t i = 0; i < N_WIKI + 6; i++) {
         bb_chess_pos pos;
-        parse(&pos, i < N_WIKI ? wiki[i] : chess960[i - N_WIKI].fen);
+        parse(&pos, i < N_WIKI ? wiki[i].fen : chess960[i - N_WIKI].fen);
         for (int trial = 0; trial < 20; trial++) {
             uint64_t occ = trial == 0 ? pos.occupied : bbt_board(&st);
             for (int sq = 0; sq < 64; sq++) {
@@ -473,7 +384,7 @@ static void attackers_to_reference(void)
                     }
                     if (a >> sq & 1) want |= (uint64_t)1 << from;
                 }
-                CHECK_EQ64(bb_chess_attackers_to(&pos, sq, occ), want, "'%s' sq %d", wiki[i % N_WIKI], sq);
+                CHECK_EQ64(bb_chess_attackers_to(&pos, sq, occ), want, "'%s' sq %d", wiki[i % N_WIKI].fen, sq);
             }
         }
     }

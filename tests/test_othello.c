@@ -7,6 +7,7 @@
 
 #include "bitboard.h"
 #include "harness.h"
+#include "reference_othello.h"
 
 static uint64_t bit(int sq) { return (uint64_t)1 << sq; }
 static int lowest(uint64_t x)
@@ -16,29 +17,7 @@ static int lowest(uint64_t x)
     return sq;
 }
 
-/* ---- The oracle: walk each of the 8 directions square by square ----------- */
-static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
-static uint64_t oracle_flips(uint64_t p, uint64_t o, int sq)
-{
-    if ((p | o) & bit(sq)) return 0;
-    uint64_t all = 0;
-    for (int d = 0; d < 8; d++) {
-        uint64_t run = 0;
-        int f = sq % 8 + dirs[d][0], r = sq / 8 + dirs[d][1];
-        for (; f >= 0 && f < 8 && r >= 0 && r < 8 && (o & bit(8 * r + f)); f += dirs[d][0], r += dirs[d][1])
-            run |= bit(8 * r + f);
-        if (f >= 0 && f < 8 && r >= 0 && r < 8 && (p & bit(8 * r + f))) all |= run;
-    }
-    return all;
-}
-static uint64_t oracle_moves(uint64_t p, uint64_t o)
-{
-    uint64_t m = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if (oracle_flips(p, o, sq)) m |= bit(sq);
-    return m;
-}
+/* The oracle is ref_othello_flips / ref_othello_moves (reference_othello.h). */
 
 /* ---- The methods under test ------------------------------------------------- */
 typedef uint64_t (*moves_fn)(uint64_t, uint64_t);
@@ -101,7 +80,7 @@ static void test_line_patterns(void)
                     if (v % 3 == 1) p |= bit(others[i]);
                     if (v % 3 == 2) o |= bit(others[i]);
                 }
-                uint64_t want = oracle_flips(p, o, sq), got = methods[cur].flips(p, o, sq);
+                uint64_t want = ref_othello_flips(p, o, sq), got = methods[cur].flips(p, o, sq);
                 int in_moves = (int)(methods[cur].moves(p, o) >> sq & 1);
                 count++;
                 if (got != want || in_moves != (want != 0)) {
@@ -128,9 +107,9 @@ static void make_games(void)
     for (int g = 0; g < GAMES; g++) {
         uint64_t p = bit(BB_D5) | bit(BB_E4), o = bit(BB_D4) | bit(BB_E5);
         for (;;) {
-            uint64_t m = oracle_moves(p, o);
+            uint64_t m = ref_othello_moves(p, o);
             if (!m) {
-                if (!oracle_moves(o, p)) break;
+                if (!ref_othello_moves(o, p)) break;
                 uint64_t t = p;
                 p = o, o = t;
                 continue;
@@ -139,7 +118,7 @@ static void make_games(void)
             int k = (int)(bbt_next(&s) % (uint64_t)bb_popcount(m));
             while (k--) m &= m - 1;
             int sq = lowest(m);
-            uint64_t f = oracle_flips(p, o, sq);
+            uint64_t f = ref_othello_flips(p, o, sq);
             uint64_t np = o ^ f, no = p ^ f ^ bit(sq);
             p = np, o = no;
         }
@@ -148,11 +127,11 @@ static void make_games(void)
 
 static void check_position(uint64_t p, uint64_t o, int *reports)
 {
-    uint64_t want = oracle_moves(p, o);
+    uint64_t want = ref_othello_moves(p, o);
     CHECK_EQ64(methods[cur].moves(p, o), want, "%s moves p %016llx o %016llx", methods[cur].name,
                (unsigned long long)p, (unsigned long long)o);
     for (int sq = 0; sq < 64; sq++) {
-        uint64_t wf = oracle_flips(p, o, sq), gf = methods[cur].flips(p, o, sq);
+        uint64_t wf = ref_othello_flips(p, o, sq), gf = methods[cur].flips(p, o, sq);
         if (gf != wf) {
             CHECK_EQ64(gf, wf, "%s flips sq %d p %016llx o %016llx", methods[cur].name, sq, (unsigned long long)p,
                        (unsigned long long)o);

@@ -6,6 +6,7 @@
 
 #include "bitboard.h"
 #include "harness.h"
+#include "reference_othello.h"
 
 /* Not API: perft with the kernel chosen (vector 0: the scalar walk; 1: the
  * fastest this CPU runs; 2: the AVX2 walk where it runs, else scalar), and
@@ -17,47 +18,22 @@ int bb__othello_perft_vector_kind(int vector);
 
 static const int conventions[3] = {BB_OTHELLO_OEIS, BB_OTHELLO_BIK, BB_OTHELLO_NOPASS};
 
-/* ---- the naive walk: squares and directions one step at a time --------------- */
-
-static uint64_t naive_flips(uint64_t p, uint64_t o, int sq)
-{
-    static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    if (((p | o) >> sq) & 1) return 0;
-    uint64_t all = 0;
-    for (int k = 0; k < 8; k++) {
-        uint64_t run = 0;
-        int f = sq % 8 + dirs[k][0], r = sq / 8 + dirs[k][1];
-        while (f >= 0 && f < 8 && r >= 0 && r < 8 && ((o >> (8 * r + f)) & 1)) {
-            run |= (uint64_t)1 << (8 * r + f);
-            f += dirs[k][0], r += dirs[k][1];
-        }
-        if (f >= 0 && f < 8 && r >= 0 && r < 8 && ((p >> (8 * r + f)) & 1)) all |= run;
-    }
-    return all;
-}
-
-static uint64_t naive_moves(uint64_t p, uint64_t o)
-{
-    uint64_t m = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if (naive_flips(p, o, sq)) m |= (uint64_t)1 << sq;
-    return m;
-}
+/* ---- the naive walk: moves and flips from reference_othello.h ---------------- */
 
 /* The issue's rules, literally: one ply per move; a pass is a ply (not in
  * nopass); a game over before depth 0 counts 0 (oeis) or 1. */
 static uint64_t naive_perft(uint64_t p, uint64_t o, int depth, int conv)
 {
     if (depth == 0) return 1;
-    uint64_t m = naive_moves(p, o);
+    uint64_t m = ref_othello_moves(p, o);
     if (!m) {
-        if (!naive_moves(o, p)) return conv == BB_OTHELLO_OEIS ? 0 : 1;
+        if (!ref_othello_moves(o, p)) return conv == BB_OTHELLO_OEIS ? 0 : 1;
         return naive_perft(o, p, conv == BB_OTHELLO_NOPASS ? depth : depth - 1, conv);
     }
     uint64_t n = 0;
     for (int sq = 0; sq < 64; sq++) {
         if (!((m >> sq) & 1)) continue;
-        uint64_t f = naive_flips(p, o, sq);
+        uint64_t f = ref_othello_flips(p, o, sq);
         n += naive_perft(o ^ f, p ^ f ^ ((uint64_t)1 << sq), depth - 1, conv);
     }
     return n;
@@ -124,16 +100,16 @@ static void random_position(uint64_t *seed, int plies, uint64_t *pp, uint64_t *p
 {
     uint64_t p = 0x0000000810000000ULL, o = 0x0000001008000000ULL; /* d5 e4 black to move */
     for (int i = 0; i < plies; i++) {
-        uint64_t m = naive_moves(p, o);
+        uint64_t m = ref_othello_moves(p, o);
         if (!m) {
-            if (!naive_moves(o, p)) break;
+            if (!ref_othello_moves(o, p)) break;
             uint64_t t = p; p = o; o = t;
             continue;
         }
         int k = (int)(bbt_next(seed) % (uint64_t)__builtin_popcountll(m));
         while (k--) m &= m - 1;
         int sq = __builtin_ctzll(m);
-        uint64_t f = naive_flips(p, o, sq);
+        uint64_t f = ref_othello_flips(p, o, sq);
         uint64_t np = o ^ f, no = p ^ f ^ ((uint64_t)1 << sq);
         p = np, o = no;
     }
@@ -176,7 +152,7 @@ static void passes_at_the_root(void)
     for (int g = 0; g < 4000 && found < 12; g++) {
         uint64_t p, o;
         random_position(&seed, 40 + (int)(bbt_next(&seed) % 20), &p, &o);
-        if (naive_moves(p, o) || !naive_moves(o, p)) continue; /* want: p passes, o plays */
+        if (ref_othello_moves(p, o) || !ref_othello_moves(o, p)) continue; /* want: p passes, o plays */
         found++;
         for (int d = 1; d <= 6; d++)
             for (int c = 0; c < 3; c++)

@@ -10,33 +10,10 @@
 
 #include "bitboard.h"
 #include "harness.h"
+#include "reference_othello.h"
 
 /* ---- the naive walk -------------------------------------------------------------- */
 
-static uint64_t naive_flips(uint64_t p, uint64_t o, int sq)
-{
-    static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    if (((p | o) >> sq) & 1) return 0;
-    uint64_t all = 0;
-    for (int k = 0; k < 8; k++) {
-        uint64_t run = 0;
-        int f = sq % 8 + dirs[k][0], r = sq / 8 + dirs[k][1];
-        while (f >= 0 && f < 8 && r >= 0 && r < 8 && ((o >> (8 * r + f)) & 1)) {
-            run |= (uint64_t)1 << (8 * r + f);
-            f += dirs[k][0], r += dirs[k][1];
-        }
-        if (f >= 0 && f < 8 && r >= 0 && r < 8 && ((p >> (8 * r + f)) & 1)) all |= run;
-    }
-    return all;
-}
-
-static uint64_t naive_moves(uint64_t p, uint64_t o)
-{
-    uint64_t m = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if (naive_flips(p, o, sq)) m |= (uint64_t)1 << sq;
-    return m;
-}
 
 enum { KEY = 66 }; /* 64 cells, the side to move, NUL */
 typedef struct { char s[KEY]; } key;
@@ -111,15 +88,15 @@ static void walk(uint64_t p, uint64_t o, int side, int ply, int max, key_list *a
     list_add(&at[ply], k);
     list_add(&sym_at[ply], least_image(&k));
     if (ply == max) return;
-    uint64_t m = naive_moves(p, o);
+    uint64_t m = ref_othello_moves(p, o);
     if (!m) {
-        if (naive_moves(o, p)) passes_seen++, walk(o, p, side ^ 1, ply + 1, max, at, sym_at);
+        if (ref_othello_moves(o, p)) passes_seen++, walk(o, p, side ^ 1, ply + 1, max, at, sym_at);
         else ends_seen++;
         return;
     }
     for (int sq = 0; sq < 64; sq++) {
         if (!((m >> sq) & 1)) continue;
-        uint64_t f = naive_flips(p, o, sq);
+        uint64_t f = ref_othello_flips(p, o, sq);
         walk(o ^ f, p ^ f ^ ((uint64_t)1 << sq), side ^ 1, ply + 1, max, at, sym_at);
     }
 }
@@ -154,7 +131,7 @@ static void make_positions(void)
         bb_othello_pos pos = bb_othello_start();
         int stop = n_random < 2 ? 1 + (int)(bbt_next(&rng) % 3) : 46 + (int)(bbt_next(&rng) % 14);
         for (int i = 0; i < stop; i++) {
-            uint64_t m = naive_moves(pos.p, pos.o);
+            uint64_t m = ref_othello_moves(pos.p, pos.o);
             if (!m) {
                 if (bb_othello_pass(&pos) != 0) break;
                 continue;
