@@ -109,27 +109,13 @@ static int on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
  * Symmetries (bitboard/sym.h)
  * ========================================================================== */
 
-/* Where (f, r) goes under s: the table at the top of bitboard/sym.h. */
-static int sym_square(int sq, bb_sym s)
-{
-    int f = sq & 7, r = sq >> 3, nf = f, nr = r;
-    switch (s) {
-    case BB_SYM_IDENTITY: break;
-    case BB_SYM_ROTATE_CW: nf = r, nr = 7 - f; break;
-    case BB_SYM_ROTATE_180: nf = 7 - f, nr = 7 - r; break;
-    case BB_SYM_ROTATE_CCW: nf = 7 - r, nr = f; break;
-    case BB_SYM_FLIP_VERTICAL: nr = 7 - r; break;
-    case BB_SYM_FLIP_HORIZONTAL: nf = 7 - f; break;
-    case BB_SYM_FLIP_DIAGONAL: nf = r, nr = f; break;
-    case BB_SYM_FLIP_ANTIDIAGONAL: nf = 7 - r, nr = 7 - f; break;
-    }
-    return 8 * nr + nf;
-}
+/* Square by square through bb_sym_square: a coordinate formula that
+ * tests/test_sym.c checks against the table in bitboard/sym.h. */
 static uint64_t sym_def(uint64_t x, bb_sym s)
 {
     uint64_t y = 0;
     for (int sq = 0; sq < 64; sq++)
-        if (x & bit(sq)) y |= bit(sym_square(sq, s));
+        if (x & bit(sq)) y |= bit(bb_sym_square(sq, s));
     return y;
 }
 #define SYM_DEF(fn, S) \
