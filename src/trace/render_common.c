@@ -1,6 +1,7 @@
 /* What the text, SVG and HTML pictures of a trace share: cells, labels, colours. */
 #include "render_common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int bb__rc_sources(const bb_trace_bit *b)
@@ -206,4 +207,16 @@ int bb__rc_visible(const bb_trace_result *r, int *idx)
         idx[n++] = s;
     }
     return n;
+}
+
+char *bb__rc_program_text(const bb_trace_program *p)
+{
+    bb__out_buf count = {NULL, 0, 0};
+    bb__rc_program(&count, p);
+    char *text = malloc(count.len + 1);
+    if (text) {
+        bb__out_buf o = {text, count.len + 1, 0};
+        bb__rc_program(&o, p);
+    }
+    return text;
 }

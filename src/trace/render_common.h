@@ -8,6 +8,7 @@
  *   bb__rc_colour     a source square's colour: hue by rank, lightness by file
  *   bb__rc_state_op   a state's heading: "input x" or the step's text
  *   bb__rc_program    the whole program as one line of text
+ *   bb__rc_program_text  the same in a new string (malloc'd; NULL if out of memory)
  *   bb__rc_visible    the states worth drawing
  *   bb__rc_concrete   a cell's value on the run's concrete inputs
  *   bb__rc_xml        text escaped for XML and HTML                          */
@@ -54,6 +55,9 @@ const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t s
 
 /* The program's steps joined by "; " into o. */
 void bb__rc_program(bb__out_buf *o, const bb_trace_program *p);
+
+/* The same text in a string of its own (free it), or NULL without memory. */
+char *bb__rc_program_text(const bb_trace_program *p);
 
 /* Cell c of state s on the run's concrete inputs: 0 or 1, or -1 when the
  * run had none (or c is a lost bit that is not linear). */

@@ -227,13 +227,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     bb__out_buf o = {buf, size, 0};
     bb_trace_verdict v;
     bb_trace_judge(r, &v);
-    bb__out_buf count = {NULL, 0, 0};
-    bb__rc_program(&count, r->prog);
-    char *ptext = malloc(count.len + 1);
-    if (ptext) {
-        bb__out_buf pb = {ptext, count.len + 1, 0};
-        bb__rc_program(&pb, r->prog);
-    }
+    char *ptext = bb__rc_program_text(r->prog);
     bb__rc_cell *cell = malloc(sizeof(bb__rc_cell) * BB__RC_MAX_CELLS);
     if (!ptext || !cell) {
         free(ptext);

@@ -218,13 +218,7 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     int width = 2 * MARGIN + cols * PANEL_W;
     if (width < 2 * MARGIN + 2 * PANEL_W) width = 2 * MARGIN + 2 * PANEL_W;
     /* the program text, wrapped: the width in characters a line holds at 7.3 pixels each */
-    bb__out_buf prog = {NULL, 0, 0};
-    bb__rc_program(&prog, r->prog);
-    char *ptext = malloc(prog.len + 1);
-    if (ptext) {
-        bb__out_buf pb = {ptext, prog.len + 1, 0};
-        bb__rc_program(&pb, r->prog);
-    }
+    char *ptext = bb__rc_program_text(r->prog);
     int chars = (width - 2 * MARGIN) * 10 / 73;
     bb__out_buf count = {NULL, 0, 0};
     const char *heading = title ? title : "bit-flow trace";
