@@ -2,6 +2,7 @@
 #ifndef BB_CLI_H
 #define BB_CLI_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "bitboard.h"
@@ -49,6 +50,22 @@ int cli_parse_square(const char *text, int argn);
 /* 0 while stdout is fine; after a failed write, prints the error (once) and
  * returns 1.  Call it right after printing, while errno still says why. */
 int cli_check_output(void);
+
+/* Ctrl-C in a long command, one shape for all of them.  cli_interrupt_begin()
+ * clears cli_interrupted and installs a SIGINT handler that sets it (a second
+ * Ctrl-C ends the program at once); pass &cli_interrupted as the library's
+ * stop flag.  cli_interrupt_end() puts the old handler back.
+ * cli_report_interrupt(what, detail, seconds) prints
+ *     bitboard: WHAT: interrupted[ DETAIL] after T s
+ * on stderr ("bitboard: chess perft: interrupted after 1.3 s",
+ * "bitboard: othello perft: interrupted at depth 14 after 2.0 s") and returns
+ * 130 (128 + SIGINT), the exit status of every interrupted command. */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_interrupt_begin(void);
+void cli_interrupt_end(void);
+int cli_report_interrupt(const char *what, const char *detail, double seconds);
+/* A monotonic clock in seconds. */
+double cli_now(void);
 
 /* Calls fn for each line of stdin (with its newline; lineno from 1), skipping
  * blank lines and lines starting with '#', and stops at the first non-zero

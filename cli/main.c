@@ -1,9 +1,11 @@
 /* bitboard: the command-line tool.  Option parsing, help, shared I/O. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -51,6 +53,48 @@ static int output_error(int e)
         else cli_error("writing standard output failed");
     }
     return 1;
+}
+
+volatile sig_atomic_t cli_interrupted;
+static struct sigaction interrupt_old;
+static int interrupt_installed;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    cli_interrupted = 1;
+}
+
+void cli_interrupt_begin(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program at once */
+    sigemptyset(&sa.sa_mask);
+    cli_interrupted = 0;
+    interrupt_installed = sigaction(SIGINT, &sa, &interrupt_old) == 0;
+}
+
+void cli_interrupt_end(void)
+{
+    if (interrupt_installed) sigaction(SIGINT, &interrupt_old, NULL);
+    interrupt_installed = 0;
+}
+
+int cli_report_interrupt(const char *what, const char *detail, double seconds)
+{
+    fflush(stdout);
+    fprintf(stderr, "bitboard: %s: interrupted%s%s after %.1f s\n", what, detail ? " " : "", detail ? detail : "",
+            seconds);
+    return 130;
+}
+
+double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 int cli_check_output(void)
