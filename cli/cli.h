@@ -64,6 +64,10 @@ extern volatile sig_atomic_t cli_interrupted;
 void cli_interrupt_begin(void);
 void cli_interrupt_end(void);
 int cli_report_interrupt(const char *what, const char *detail, double seconds);
+/* For a long call that has no stop flag: Ctrl-C prints the same message
+ * (from the handler, with write(2) alone) and ends the program with status
+ * 130 at once; what must outlive the call.  cli_interrupt_end() undoes it. */
+void cli_interrupt_exit_begin(const char *what);
 /* A monotonic clock in seconds. */
 double cli_now(void);
 

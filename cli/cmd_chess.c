@@ -293,19 +293,7 @@ static int cmd_play(const chess_opts *c, char **argv, const int *args, int n)
 /* ---- perft ------------------------------------------------------------------------ */
 
 _Static_assert(_Generic((sig_atomic_t)0, int: 1, default: 0), "perft's stop flag is an int");
-static volatile sig_atomic_t interrupted;
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#define now cli_now
 
 typedef struct { int depth; double t0, last; } progress_state;
 
@@ -330,14 +318,16 @@ static void divide_each(bb_chess_move move, uint64_t count, void *arg)
 }
 
 /* Fills po from the options; progress on a terminal for runs that may be long. */
-static void perft_options(const chess_opts *c, bb_chess_perft_opts *po, progress_state *ps, int depth)
+static void perft_options(const chess_opts *c, bb_chess_perft_opts *po, progress_state *ps, int depth,
+                          bb_chess_perft_stats *st)
 {
     memset(po, 0, sizeof *po);
     po->use_method = c->method_given;
     po->method = c->method;
     po->threads = c->threads;
-    po->hash_mb = (size_t)c->hash_mb;
-    po->stop = (const volatile int *)&interrupted;
+    po->hash_mb = c->method_given ? 0 : (size_t)c->hash_mb; /* the table is the kernel's */
+    po->stop = (const volatile int *)&cli_interrupted;
+    po->stats = st;
     ps->depth = depth;
     ps->t0 = ps->last = now();
     if (!c->quiet && depth >= 6 && isatty(2)) {
@@ -346,37 +336,45 @@ static void perft_options(const chess_opts *c, bb_chess_perft_opts *po, progress
     }
 }
 
-/* Ctrl-C during perft stops it cleanly: the handler only sets the stop flag. */
-static void catch_interrupt(struct sigaction *old)
+/* Ctrl-C during perft stops it cleanly (cli_interrupt_begin: the handler
+ * only sets the stop flag); this ends the watch and clears the progress line. */
+static int was_interrupted(int progress_shown)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, old);
-}
-
-static int was_interrupted(const struct sigaction *old, int progress_shown)
-{
-    sigaction(SIGINT, old, NULL);
+    cli_interrupt_end();
     if (progress_shown) fprintf(stderr, "\r%*s\r", 72, "");
-    if (!interrupted) return 0;
-    cli_error("perft interrupted");
-    return 1;
+    return cli_interrupted != 0;
 }
 
+/* The errors a count can end in: a table that cannot be had (the machine:
+ * status 1) and a count too big for 64 bits (status 1).  0 if neither. */
+static int count_failed(const chess_opts *c, const bb_chess_perft_stats *st, long depth, const char *where)
+{
+    if (st->table_failed) {
+        cli_error("--hash %ld: cannot allocate a table of %ld MiB (try a smaller --hash, or 0 for none)", c->hash_mb,
+                  c->hash_mb);
+        return 1;
+    }
+    if (st->overflow) {
+        cli_error("chess perft %ld%s: the count is 2^64 - 1 = 18446744073709551615 or more, too many for a 64-bit "
+                  "count (from the start position depth 13 is the deepest that fits)", depth, where);
+        return 1;
+    }
+    return 0;
+}
 static const char *method_text(const chess_opts *c)
 {
     return c->method_given ? bb_attack_method_name(c->method) : "dedicated kernel";
 }
 
-static void print_rate(const chess_opts *c, uint64_t nodes, double t)
+/* The rate line; "hash N MiB" only when a table was really counted with. */
+static void print_rate(const chess_opts *c, uint64_t nodes, double t, size_t table_bytes)
 {
     if (c->quiet) return;
+    char hash[48] = "";
+    if (table_bytes) snprintf(hash, sizeof hash, ", hash %zu MiB", table_bytes >> 20);
     fprintf(stderr, "perft: %llu nodes in %.3f s: %.1f M nodes/s (%s, %d thread%s%s)\n", (unsigned long long)nodes, t,
             t > 0 ? (double)nodes / t / 1e6 : 0.0, method_text(c), c->threads > 1 ? c->threads : 1,
-            c->threads > 1 ? "s" : "", c->hash_mb ? ", hash" : "");
+            c->threads > 1 ? "s" : "", hash);
 }
 
 /* Parses DEPTH (argument argn): 0..max. */
@@ -393,7 +391,10 @@ static int parse_depth(const char *d, int argn, long max, long *depth)
 static int run_verify(const chess_opts *c, const bb_chess_pos *pos, int depth)
 {
     char report[4096];
+    /* verify has no stop flag: Ctrl-C ends it at once, with the message perft's has */
+    cli_interrupt_exit_begin("chess perft --verify");
     int bad = bb_chess_perft_verify(pos, depth, report, sizeof report);
+    cli_interrupt_end();
     if (bad) {
         fputs(report, stdout);
         return 1;
@@ -419,19 +420,26 @@ static int cmd_perft(const chess_opts *c, char **argv, const int *args, int n)
                          n >= 5 ? " (quote the whole FEN as one argument)" : "");
     bb_chess_pos pos;
     if (position_arg(c, argv, args + 1, n - 1, &pos) != 0) return EXIT_USAGE;
-    if (c->verify && run_verify(c, &pos, (int)depth)) return 1;
+    if (c->verify) {
+        int v = run_verify(c, &pos, (int)depth);
+        if (v) return v;
+    }
+    if (c->method_given && c->hash_mb > 0 && !c->quiet)
+        fprintf(stderr, "bitboard: note: --hash is ignored with --method (the table is the dedicated kernel's; "
+                        "--method measures the public generator)\n");
     bb_chess_perft_opts po;
+    bb_chess_perft_stats st;
     progress_state ps;
-    perft_options(c, &po, &ps, (int)depth);
-    struct sigaction old;
-    catch_interrupt(&old);
+    perft_options(c, &po, &ps, (int)depth, &st);
+    cli_interrupt_begin();
     double t0 = now();
     divide_list d;
     d.n = 0;
     uint64_t count = c->divide ? bb_chess_perft_divide(&pos, (int)depth, &po, divide_each, &d)
                                : bb_chess_perft(&pos, (int)depth, &po);
     double t = now() - t0;
-    if (was_interrupted(&old, po.progress != NULL)) return 130;
+    if (was_interrupted(po.progress != NULL)) return cli_report_interrupt("chess perft", NULL, t);
+    if (count_failed(c, &st, depth, "")) return 1;
     if (c->divide) {
         /* sorted by UCI text, as engine authors sort before they diff */
         bb_chess_move moves[BB_CHESS_MAX_MOVES];
@@ -456,7 +464,7 @@ static int cmd_perft(const chess_opts *c, char **argv, const int *args, int n)
     }
     fflush(stdout);
     if (cli_check_output()) return 1;
-    print_rate(c, count, t);
+    print_rate(c, count, t, st.table_bytes);
     return 0;
 }
 
@@ -468,6 +476,7 @@ typedef struct {
     long max_depth;
     int passed, failed, stopped;
     uint64_t nodes;
+    size_t table_bytes;
 } epd_state;
 
 /* One EPD line: FEN (4 or 6 fields), then ";D1 20 ;D2 400 ..." */
@@ -512,16 +521,22 @@ static int epd_line(char *line, long lineno, void *arg)
     for (int i = 0; i < nd; i++) {
         if (s->max_depth >= 0 && depths[i] > s->max_depth) continue;
         bb_chess_perft_opts po;
+        bb_chess_perft_stats st;
         progress_state ps;
-        perft_options(s->c, &po, &ps, (int)depths[i]);
+        perft_options(s->c, &po, &ps, (int)depths[i], &st);
         po.progress = NULL;
         uint64_t got = bb_chess_perft(&pos, (int)depths[i], &po);
-        if (interrupted) {
+        if (cli_interrupted) {
             s->stopped = 1;
             printf(" interrupted\n");
             return 130;
         }
-        s->nodes += got;
+        char where[64];
+        snprintf(where, sizeof where, " (%s line %ld)", s->name, lineno);
+        if (st.overflow || st.table_failed) printf(" D%ld too many to count\n", depths[i]);
+        if (count_failed(s->c, &st, depths[i], where)) return 1;
+        s->table_bytes = st.table_bytes;
+        s->nodes = s->nodes + got < s->nodes ? UINT64_MAX : s->nodes + got; /* only for the rate line */
         checked++;
         printf(" D%ld %llu", depths[i], (unsigned long long)got);
         if (got != want[i]) printf(" (want %llu)", (unsigned long long)want[i]), ok = 0;
@@ -537,19 +552,18 @@ static int epd_line(char *line, long lineno, void *arg)
 
 static int cmd_epd(const chess_opts *c, long max_depth)
 {
-    epd_state s = {c, c->epd, max_depth, 0, 0, 0, 0};
+    epd_state s = {c, c->epd, max_depth, 0, 0, 0, 0, 0};
     int from_stdin = strcmp(c->epd, "-") == 0;
     if (from_stdin) s.name = "<stdin>";
     else if (!freopen(c->epd, "r", stdin)) return cli_error("--epd %s: %s", c->epd, strerror(errno)), 1;
-    struct sigaction old;
-    catch_interrupt(&old);
+    cli_interrupt_begin();
     double t0 = now();
     int rc = cli_read_stdin_lines(epd_line, &s);
     double t = now() - t0;
-    if (was_interrupted(&old, 0)) return 130;
+    if (was_interrupted(0)) return cli_report_interrupt("chess perft --epd", NULL, t);
     if (rc) return rc;
     printf("%d passed, %d failed\n", s.passed, s.failed);
-    print_rate(c, s.nodes, t);
+    print_rate(c, s.nodes, t, s.table_bytes);
     return s.failed ? 1 : 0;
 }
 

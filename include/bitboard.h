@@ -114,10 +114,11 @@
  *   bb_chess_gen  BB_GEN_ALL  BB_GEN_CAPTURES  BB_GEN_QUIETS  bb_chess_undo  bb_chess_start
  *   bb_chess_from_fen  bb_chess_to_fen  BB_FEN_STANDARD  BB_FEN_SHREDDER  BB_FEN_XFEN
  *   BB_CHESS_FEN_MAX  bb_chess_generate  bb_chess_generate_with  bb_chess_make  bb_chess_unmake
+ *   bb_chess_make_null  bb_chess_unmake_null
  *   bb_chess_is_legal  bb_chess_is_check  bb_chess_checkers  bb_chess_pinned
  *   bb_chess_attackers_to  bb_chess_key  bb_chess_move_to_uci  bb_chess_move_from_uci
  *   bb_chess_move_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX  bb_chess_sym_allowed
- *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft
+ *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats  bb_chess_perft
  *   bb_chess_perft_divide  bb_chess_perft_verify
  *
  * bitboard/trace.h     the bit-flow tracer: programs of bit operations, run symbolically, proved, drawn

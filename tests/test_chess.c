@@ -430,6 +430,118 @@ static void random_games(void)
     }
 }
 
+/* ---- The null move and the clocks ------------------------------------------------ */
+
+/* At every node not in check of the wiki trees to depth 2: make_null flips the
+ * side, clears en passant, moves the clocks as a move would, keeps the key
+ * equal to bb_chess_key, and lists the moves of the same FEN with the other
+ * side to move; unmake_null restores every field. */
+static void null_walk(bb_chess_pos *pos, int depth, long *tried)
+{
+    if (!bb_chess_is_check(pos)) {
+        bb_chess_pos before = *pos;
+        bb_chess_undo u;
+        bb_chess_make_null(pos, &u);
+        (*tried)++;
+        const char *fen = fen_of(&before);
+        CHECK(pos->side == (before.side ^ 1) && pos->ep == BB_CHESS_NO_EP, "'%s': side or ep after null", fen);
+        CHECK(pos->castling == before.castling && memcmp(pos->board, before.board, 64) == 0 &&
+              memcmp(pos->pieces, before.pieces, sizeof pos->pieces) == 0, "'%s': the null move moved something", fen);
+        CHECK(pos->halfmove == before.halfmove + 1 && pos->fullmove == before.fullmove + before.side,
+              "'%s': clocks %u %u after null", fen, pos->halfmove, pos->fullmove);
+        CHECK_EQ64(pos->key, bb_chess_key(pos), "key after the null move from '%s'", fen);
+        /* the same position read from FEN: the same moves */
+        char text[BB_CHESS_FEN_MAX];
+        bb_chess_to_fen(text, sizeof text, pos, BB_FEN_SHREDDER);
+        bb_chess_pos read;
+        if (bb_chess_from_fen(&read, text, NULL) != 0) {
+            CHECK(0, "'%s' (after the null move from '%s') does not read", text, fen);
+        } else {
+            CHECK_EQ64(read.key, pos->key, "key of '%s'", text);
+            bb_chess_movelist a, b;
+            bb_chess_generate(pos, BB_GEN_ALL, &a);
+            bb_chess_generate(&read, BB_GEN_ALL, &b);
+            CHECK(same_list(a, b), "'%s': the moves after the null move differ from the FEN's", text);
+        }
+        bb_chess_unmake_null(pos, &u);
+        CHECK(pos_equal(pos, &before, 1), "'%s': unmake_null does not restore", fen);
+        *pos = before;
+    }
+    if (depth == 0) return;
+    bb_chess_movelist list;
+    bb_chess_generate(pos, BB_GEN_ALL, &list);
+    for (int i = 0; i < list.count; i++) {
+        bb_chess_undo u;
+        bb_chess_make(pos, list.moves[i], &u);
+        null_walk(pos, depth - 1, tried);
+        bb_chess_unmake(pos, list.moves[i], &u);
+    }
+}
+
+static void null_move(void)
+{
+    long tried = 0;
+    for (size_t i = 0; i < N_WIKI; i++) {
+        bb_chess_pos pos;
+        parse(&pos, wiki[i].fen);
+        null_walk(&pos, 2, &tried);
+    }
+    for (size_t i = 0; i < 4; i++) {
+        bb_chess_pos pos;
+        parse(&pos, chess960[i].fen);
+        null_walk(&pos, 2, &tried);
+    }
+    CHECK(tried > 5000, "only %ld null moves tried", tried);
+    /* a position with en passant: the null move drops it from the key */
+    bb_chess_pos pos, plain;
+    parse(&pos, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    parse(&plain, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3");
+    CHECK(pos.ep == BB_F6, "ep kept");
+    bb_chess_undo u;
+    bb_chess_make_null(&pos, &u);
+    CHECK_EQ64(pos.key, plain.key, "null move from a position with en passant");
+    CHECK(pos_equal(&pos, &plain, 0), "null move equals the FEN with black to move and no ep");
+}
+
+/* The clocks stop at 65535 rather than wrap, and unmake restores them exactly. */
+static void clocks_saturate(void)
+{
+    static const struct { const char *fen, *uci; unsigned half, full; } c[] = {
+        {"8/8/4k3/8/8/3K4/8/8 w - - 65535 80", "d3d4", 65535, 80},
+        {"8/8/4k3/8/8/3K4/8/8 b - - 65534 80", "e6e5", 65535, 81},
+        {"8/8/4k3/8/8/3K4/8/8 b - - 65535 65535", "e6e5", 65535, 65535},
+        {"8/8/4k3/8/8/3K4/8/8 w - - 7 65535", "d3d4", 8, 65535},
+        {"8/8/4k3/8/8/3K4/8/8 b - - 7 65534", "e6e5", 8, 65535},
+        {"8/3p4/4k3/8/8/3K4/8/8 b - - 65535 65535", "d7d5", 0, 65535},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        bb_chess_pos pos;
+        parse(&pos, c[i].fen);
+        bb_chess_pos before = pos;
+        bb_chess_move m;
+        if (bb_chess_move_from_uci(&pos, c[i].uci, &m, NULL) != 0) {
+            CHECK(0, "'%s': %s not read", c[i].fen, c[i].uci);
+            continue;
+        }
+        bb_chess_undo u;
+        bb_chess_make(&pos, m, &u);
+        CHECK(pos.halfmove == c[i].half && pos.fullmove == c[i].full, "'%s' %s: clocks %u %u, want %u %u", c[i].fen,
+              c[i].uci, pos.halfmove, pos.fullmove, c[i].half, c[i].full);
+        bb_chess_unmake(&pos, m, &u);
+        CHECK(pos_equal(&pos, &before, 1), "'%s' %s: unmake does not restore the clocks (%u %u)", c[i].fen, c[i].uci,
+              pos.halfmove, pos.fullmove);
+        if (!bb_chess_is_check(&pos)) {
+            bb_chess_make_null(&pos, &u);
+            unsigned half = before.halfmove == 65535 ? 65535u : before.halfmove + 1u;
+            unsigned full = before.fullmove == 65535 ? 65535u : before.fullmove + before.side;
+            CHECK(pos.halfmove == half && pos.fullmove == full, "'%s': null move clocks %u %u, want %u %u", c[i].fen,
+                  pos.halfmove, pos.fullmove, half, full);
+            bb_chess_unmake_null(&pos, &u);
+            CHECK(pos_equal(&pos, &before, 1), "'%s': unmake_null does not restore the clocks", c[i].fen);
+        }
+    }
+}
+
 /* ---- Symmetries --------------------------------------------------------------------- */
 
 static void symmetry_rules(void)
@@ -517,6 +629,8 @@ int main(void)
     RUN(is_legal_exhaustive);
     RUN(attackers_to_reference);
     RUN(random_games);
+    RUN(null_move);
+    RUN(clocks_saturate);
     RUN(symmetry_rules);
     RUN(color_flip);
     RUN(many_pieces);

@@ -144,7 +144,7 @@ static void lenient_forms(void)
     static const char *const same[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",          /* 4 fields: clocks 0 1 */
         "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w\tKQkq - 0 1 \n", /* white space */
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqQK - 0 1",      /* any order of rights */
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",      /* (any other order is malformed) */
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",      /* fullmove 0 taken as 1 */
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
@@ -172,8 +172,11 @@ static void bad_fen(void)
         {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 14, "'x' is not a piece letter"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN9 w KQkq - 0 1", 1, 43, "'9' is not a piece letter"},
         {"rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 19, "'0' is not a piece letter"},
+        {"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 20, "two digits in a row ('44')"},
+        {"8/8/4k3/8/8/3K4/8/17 w - - 0 1", 1, 20, "two digits in a row ('17')"},
         {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 18, "rank 7 has more than 8 squares"},
-        {"rnbqkbnr/pppppppp/8/8/44p/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 25, "rank 4 has more than 8 squares"},
+        {"rnbqkbnr/pppppppp/8/8/44p/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 24, "two digits in a row ('44')"},
+        {"rnbqkbnr/pppppppp/8/8/4p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 25, "rank 4 has more than 8 squares"},
         {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 17, "rank 7 has 7 squares, not 8"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", 1, 42, "rank 1 has 7 squares, not 8"},
         {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 41, "7 ranks, not 8"},
@@ -200,6 +203,13 @@ static void bad_fen(void)
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b kq - 0 1", 1, 1, "white has no king"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPKPPP/RNBQ1BNR w K - 0 1", 3, 47, "'K' needs the white king on rank 1"},
         {"rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w q - 0 1", 3, 47, "'q' needs the black king on rank 8"},
+        /* castling out of order: white's rights first, KQ king side first */
+        {"r3k2r/8/8/8/8/8/8/R3K2R w QKqk - 0 1", 3, 28, "'K' comes after 'Q'"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQqk - 0 1", 3, 30, "'k' comes after 'q'"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1", 3, 29, "'K' comes after black's rights"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kQ - 0 1", 3, 28, "'Q' comes after black's rights"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w haHA - 0 1", 3, 29, "'H' comes after black's rights"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqQK - 0 1", 3, 49, "'Q' comes after black's rights"},
         /* en passant */
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 4, 52, "'e9' is not a square"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z3 0 1", 4, 52, "'z3' is not a square"},

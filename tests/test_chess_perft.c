@@ -321,6 +321,125 @@ static void divide_sums(void)
     CHECK(bb_chess_perft_divide(&pos, 3, NULL, NULL, NULL) == 8902, "divide without a callback");
 }
 
+/* ---- counts past 2^64 -------------------------------------------------------------------- */
+
+/* K v K perft by dynamic programming over (white king, black king, side) in
+ * 128-bit arithmetic: the exact count at any depth, to check that a count
+ * that fits is right and one that does not comes back as UINT64_MAX with
+ * stats.overflow set (never wrapped). */
+__extension__ typedef unsigned __int128 u128;
+
+static int kings_apart(int a, int b)
+{
+    int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+    return df * df > 1 || dr * dr > 1;
+}
+
+/* counts[side][wk][bk] at `depth` plies, side to move; d from 0 up. */
+static u128 kk_dp(int wk0, int bk0, int side0, int depth)
+{
+    static u128 cur[2][64][64], nxt[2][64][64];
+    for (int s = 0; s < 2; s++)
+        for (int w = 0; w < 64; w++)
+            for (int b = 0; b < 64; b++) cur[s][w][b] = kings_apart(w, b) ? 1 : 0;
+    for (int d = 1; d <= depth; d++) {
+        for (int s = 0; s < 2; s++)
+            for (int w = 0; w < 64; w++)
+                for (int b = 0; b < 64; b++) {
+                    u128 n = 0;
+                    if (kings_apart(w, b)) {
+                        int k = s ? b : w;
+                        for (uint64_t t = bb_king_attacks(k); t; t &= t - 1) {
+                            int to = bb_popcount((t & (0 - t)) - 1);
+                            int nw = s ? w : to, nb = s ? to : b;
+                            if (kings_apart(nw, nb)) n += cur[s ^ 1][nw][nb];
+                        }
+                    }
+                    nxt[s][w][b] = n;
+                }
+        memcpy(cur, nxt, sizeof cur);
+    }
+    return cur[side0][wk0][bk0];
+}
+
+static void kk_check(const bb_chess_pos *pos, int depth, int threads, u128 want, const char *what)
+{
+    bb_chess_perft_opts o;
+    bb_chess_perft_stats st;
+    memset(&o, 0, sizeof o);
+    memset(&st, 0x55, sizeof st);
+    o.threads = threads;
+    o.hash_mb = 32;
+    o.stats = &st;
+    uint64_t got = bb_chess_perft(pos, depth, &o);
+    CHECK(!st.table_failed && st.table_bytes > 0 && !st.stopped, "%s depth %d: stats", what, depth);
+    if (want < (u128)UINT64_MAX) {
+        CHECK(got == (uint64_t)want && !st.overflow, "%s depth %d (%d threads): got %llu, want %llu%s", what, depth,
+              threads, (unsigned long long)got, (unsigned long long)want, st.overflow ? " (overflow reported)" : "");
+    } else {
+        CHECK(got == UINT64_MAX && st.overflow, "%s depth %d (%d threads): got %llu (overflow %d), want UINT64_MAX and "
+              "overflow (the count is %llu * 2^64 + %llu)", what, depth, threads, (unsigned long long)got, st.overflow,
+              (unsigned long long)(want >> 64), (unsigned long long)want);
+    }
+}
+
+static void overflow_kk(void)
+{
+    bb_chess_pos pos;
+    parse(&pos, "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    int first_over = 0;
+    for (int d = 1; d <= 25; d++) {
+        u128 want = kk_dp(BB_E1, BB_E5, BB_WHITE, d);
+        if (!first_over && want >= (u128)UINT64_MAX) first_over = d;
+        kk_check(&pos, d, 1, want, "K v K");
+    }
+    CHECK(first_over == 24, "K v K first passes 2^64 at depth %d (the reference itself is off?)", first_over);
+    for (int d = 23; d <= 24; d++) kk_check(&pos, d, 2, kk_dp(BB_E1, BB_E5, BB_WHITE, d), "K v K");
+    /* divide: each root move's count the child's, saturated alike */
+    bb_chess_perft_opts o;
+    bb_chess_perft_stats st;
+    memset(&o, 0, sizeof o);
+    o.hash_mb = 32;
+    o.stats = &st;
+    divide_log log;
+    log.n = 0;
+    uint64_t total = bb_chess_perft_divide(&pos, 24, &o, log_move, &log);
+    CHECK(total == UINT64_MAX && st.overflow, "K v K divide 24: total %llu", (unsigned long long)total);
+    CHECK(log.n == 5, "K v K divide: %d root moves", log.n);
+    for (int i = 0; i < log.n; i++) {
+        u128 want = kk_dp(bb_chess_move_to(log.moves[i]), BB_E5, BB_BLACK, 23);
+        uint64_t w = want >= (u128)UINT64_MAX ? UINT64_MAX : (uint64_t)want;
+        CHECK(log.counts[i] == w, "K v K divide 24, move to %d: got %llu, want %llu", bb_chess_move_to(log.moves[i]),
+              (unsigned long long)log.counts[i], (unsigned long long)w);
+    }
+}
+
+/* A table that cannot be had: no count, reported; the rate of a plain call. */
+static void table_report(void)
+{
+    bb_chess_pos pos;
+    bb_chess_start(&pos);
+    bb_chess_perft_opts o;
+    bb_chess_perft_stats st;
+    memset(&o, 0, sizeof o);
+    o.stats = &st;
+    uint64_t n = bb_chess_perft(&pos, 3, &o);
+    CHECK(n == 8902 && !st.overflow && !st.table_failed && st.table_bytes == 0, "plain perft 3: stats");
+    o.hash_mb = 1;
+    n = bb_chess_perft(&pos, 3, &o);
+    CHECK(n == 8902 && st.table_bytes > 0 && st.table_bytes <= ((size_t)1 << 20), "1 MiB table: %zu bytes",
+          st.table_bytes);
+    o.use_method = 1, o.method = BB_ATTACKS_MAGIC;
+    n = bb_chess_perft(&pos, 3, &o);
+    CHECK(n == 8902 && st.table_bytes == 0, "use_method ignores hash_mb: %zu bytes", st.table_bytes);
+    /* more than any machine here has (the library caps at 1 TiB): refused, not counted without */
+    o.use_method = 0, o.hash_mb = (size_t)1 << 20;
+    n = bb_chess_perft(&pos, 3, &o);
+    if (st.table_bytes) SKIP("this machine allocated a 1 TiB table");
+    CHECK(n == 0 && st.table_failed, "a 1 TiB table: count %llu, table_failed %d", (unsigned long long)n,
+          st.table_failed);
+}
+
 /* ---- progress and stop ------------------------------------------------------------------- */
 typedef struct {
     int calls, last_done, total, ordered;
@@ -425,6 +544,8 @@ int main(void)
     RUN(perft_methods);
     RUN(threads_same);
     RUN(hash_same);
+    RUN(overflow_kk);
+    RUN(table_report);
     RUN(divide_sums);
     RUN(progress_reports);
     RUN(stop_flag);

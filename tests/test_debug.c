@@ -255,6 +255,20 @@ static void d_chess_make_illegal(void)
     bb_chess_start(&pos);
     bb_chess_make(&pos, bb_chess_move_make(BB_E2, BB_E5, BB_MOVE_NORMAL, 0), &u);
 }
+static void d_chess_make_null_move(void)
+{
+    bb_chess_pos pos;
+    bb_chess_undo u;
+    bb_chess_start(&pos);
+    bb_chess_make(&pos, BB_CHESS_NULL_MOVE, &u);
+}
+static void d_chess_make_null_in_check(void)
+{
+    bb_chess_pos pos;
+    bb_chess_undo u;
+    if (bb_chess_from_fen(&pos, "4k3/8/8/8/1b6/8/8/4K3 w - - 0 1", NULL) != 0) return;
+    bb_chess_make_null(&pos, &u);
+}
 static void d_chess_generate_null(void)
 {
     bb_chess_movelist list;
@@ -266,7 +280,13 @@ static void library_functions_abort(void)
     expect_abort("bb_chess_attackers_to", d_chess_attackers_to, "bitboard: bb_chess_attackers_to: sq = 64 out of range");
     expect_abort("bb_chess_generate_with", d_chess_generate_with, "bitboard: bb_chess_generate_with: m = 8 out of range");
     expect_abort("bb_chess_sym_allowed", d_chess_sym_allowed, "bitboard: bb_chess_sym_allowed: s = 8 out of range");
-    expect_abort("bb_chess_make illegal", d_chess_make_illegal, "bitboard: bb_chess_make: move = ");
+    expect_abort("bb_chess_make illegal", d_chess_make_illegal,
+                 "bitboard: bb_chess_make: move e2e5 (value 2316) is not legal in "
+                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    expect_abort("bb_chess_make null", d_chess_make_null_move,
+                 "bitboard: bb_chess_make: the null move (0000) is not a move: use bb_chess_make_null");
+    expect_abort("bb_chess_make_null in check", d_chess_make_null_in_check,
+                 "bitboard: bb_chess_make_null: the side to move is in check in 4k3/8/8/8/1b6/8/8/4K3 w - - 0 1");
     expect_abort("bb_chess_generate NULL", d_chess_generate_null, "bitboard: bb_chess_generate: pos is NULL");
     expect_abort("bb_sym_from_name", d_sym_from_name, "bitboard: bb_sym_from_name: name is NULL");
     expect_abort("bb_line_from_name", d_line_from_name, "bitboard: bb_line_from_name: name is NULL");

@@ -43,7 +43,12 @@
  *   bb_chess_generate(pos, mode, list)   the legal moves of mode into *list; returns their count
  *   bb_chess_generate_with(m, pos, mode, list)  the same with slider attacks by method m; m available
  *   bb_chess_make(pos, move, undo)   plays a legal move, key updated incrementally; *undo for unmake
+ *                                    (move must be legal in pos: BB_DEBUG checks it, naming it in UCI)
  *   bb_chess_unmake(pos, move, undo) takes back the move make played with that undo
+ *   bb_chess_make_null(pos, undo)    passes the turn (null-move pruning): side flipped, en passant
+ *                                    cleared, halfmove clock + 1, key updated; pos not in check
+ *                                    (BB_DEBUG checks it)
+ *   bb_chess_unmake_null(pos, undo)  takes back the null move make_null played with that undo
  *   bb_chess_is_legal(pos, move)     1 if move is one of the legal moves of pos, else 0 (any value)
  *   bb_chess_is_check(pos)           1 if the side to move is in check
  *   bb_chess_checkers(pos)           the pieces giving check to the side to move
@@ -65,8 +70,11 @@
  *   bb_chess_color_flip(pos, out)    *out = pos mirrored top to bottom with the colours swapped
  *                                    (always allowed)
  *   bb_chess_perft_opts              perft's options (a zeroed struct: the fastest method, one thread,
- *                                    no table, no progress)
- *   bb_chess_perft(pos, depth, opts)   the number of legal move sequences depth plies deep; depth >= 0
+ *                                    no table, no progress, no report)
+ *   bb_chess_perft_stats             what a perft call reports back: overflow, table, stopped
+ *   bb_chess_perft(pos, depth, opts)   the number of legal move sequences depth plies deep; depth >= 0;
+ *                                    UINT64_MAX if that number does not fit in 64 bits (never a
+ *                                    wrapped count)
  *   bb_chess_perft_divide(pos, depth, opts, each, arg)  the same, calling each(move, count, arg) for
  *                                    every root move in generation order; returns the total
  *   bb_chess_perft_verify(pos, depth, report, size)  walks the tree comparing the generator with a
@@ -104,8 +112,10 @@ typedef struct {
     uint8_t castle_rook[4];   /* the rook square of each right, indexed WK WQ BK BQ (0..3) */
     uint8_t ep;               /* the en-passant target square, or BB_CHESS_NO_EP */
     uint8_t chess960;         /* 1: Chess960 castling in UCI (king takes rook) and FEN */
-    uint16_t halfmove;        /* plies since the last capture or pawn move */
-    uint16_t fullmove;        /* starts at 1, grows after black's move */
+    uint16_t halfmove;        /* plies since the last capture or pawn move; FEN up to 65535, and make
+                                 stops counting there (saturates) rather than wrap */
+    uint16_t fullmove;        /* starts at 1, grows after black's move; FEN 1..65535, and make
+                                 saturates at 65535 */
 } bb_chess_pos;
 
 typedef uint16_t bb_chess_move;
@@ -128,6 +138,7 @@ typedef enum { BB_GEN_ALL, BB_GEN_CAPTURES, BB_GEN_QUIETS } bb_chess_gen;
 typedef struct {
     uint64_t key;
     uint16_t halfmove;
+    uint16_t fullmove;
     uint8_t captured;  /* the piece taken (colour * 8 + type), or BB_CHESS_EMPTY */
     uint8_t castling;
     uint8_t ep;
@@ -137,8 +148,23 @@ enum { BB_FEN_STANDARD = 0, BB_FEN_SHREDDER = 1, BB_FEN_XFEN = 2 };
 #define BB_CHESS_FEN_MAX 128
 #define BB_CHESS_MOVE_TEXT_MAX 16
 
+/* What a perft call reports (bb_chess_perft_opts.stats). */
+typedef struct {
+    int overflow;        /* 1: the count is 2^64 - 1 or more; perft returned UINT64_MAX (divide's
+                            per-move counts that overflowed are UINT64_MAX too) */
+    int table_failed;    /* 1: hash_mb asked for a table that could not be allocated; perft did
+                            not count and returned 0 */
+    int stopped;         /* 1: the stop flag ended the count early (the count means nothing) */
+    size_t table_bytes;  /* the bytes of the table perft counted with (0: none) */
+} bb_chess_perft_stats;
+
 /* Perft's options.  A zeroed struct: the default (fastest) kernel, one
- * thread, no hash table, no progress, never stopped. */
+ * thread, no hash table, no progress, never stopped, no report.
+ *
+ * Counts are 64-bit and never wrap: a count of 2^64 - 1 or more comes back
+ * as UINT64_MAX (stats->overflow = 1).  From the start position depth 13
+ * (1,981,066,775,000,000) fits and depth 14 (61,885,021,521,585,529,237)
+ * does not; positions with more moves overflow sooner. */
 typedef struct {
     int use_method;              /* 0: the fastest kernel; 1: generate with `method` */
     bb_attack_method method;     /* the slider method when use_method is 1 */
@@ -150,6 +176,9 @@ typedef struct {
     void *progress_arg;
     const volatile int *stop;    /* if not NULL and *stop becomes non-zero, perft returns early
                                     (the count is then meaningless; check *stop) */
+    bb_chess_perft_stats *stats; /* NULL, or where perft writes its report at the end; the table
+                                    is only the dedicated kernel's: with use_method, hash_mb is
+                                    ignored and table_bytes is 0 */
 } bb_chess_perft_opts;
 
 static inline bb_chess_move bb_chess_move_make(int from, int to, int kind, int promo);
@@ -166,6 +195,8 @@ int bb_chess_generate_with(bb_attack_method m, const bb_chess_pos *pos, bb_chess
                            bb_chess_movelist *list);
 void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo);
 void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo *undo);
+void bb_chess_make_null(bb_chess_pos *pos, bb_chess_undo *undo);
+void bb_chess_unmake_null(bb_chess_pos *pos, const bb_chess_undo *undo);
 int bb_chess_is_legal(const bb_chess_pos *pos, bb_chess_move move);
 int bb_chess_is_check(const bb_chess_pos *pos);
 uint64_t bb_chess_checkers(const bb_chess_pos *pos);

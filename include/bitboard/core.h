@@ -228,6 +228,15 @@ int bb__debug_checks(void);
  * a NULL name): the one name matcher of every *_from_name (not API). */
 int bb__name_index(const char *name, const char *const names[], int count);
 
+/* a + b for counts that must never wrap (perft): a sum of 2^64 - 1 or more
+ * stays at UINT64_MAX, which the callers report as "too many to count in
+ * 64 bits" (not API). */
+static inline uint64_t bb__count_add(uint64_t a, uint64_t b)
+{
+    uint64_t s = a + b;
+    return s < a ? UINT64_MAX : s;
+}
+
 /* The square check every function taking a square makes (not API). */
 #define BB__ASSERT_SQUARE(sq) BB__ASSERT((unsigned)(sq) < 64, "sq", (sq))
 

@@ -415,6 +415,30 @@ BB__FORCE_INLINE void toggle(bb_chess_pos *pos, int pc, uint64_t b)
     pos->occupied ^= b;
 }
 
+/* The clocks count up and stop at 65535 (a uint16_t) rather than wrap. */
+static inline uint16_t clock_up(uint16_t c, int by) { return (uint16_t)(c + (c != UINT16_MAX ? by : 0)); }
+
+#if defined(BB_DEBUG)
+/* make's precondition, checked: names the move in UCI and the position in FEN. */
+static void check_legal(const char *fn, const bb_chess_pos *pos, bb_chess_move move)
+{
+    if (bb_chess_is_legal(pos, move)) return;
+    char fen[BB_CHESS_FEN_MAX], uci[BB_CHESS_MOVE_TEXT_MAX];
+    bb_chess_to_fen(fen, sizeof fen, pos, BB_FEN_STANDARD);
+    if (move == BB_CHESS_NULL_MOVE)
+        fprintf(stderr, "bitboard: %s: the null move (0000) is not a move: use bb_chess_make_null (position %s)\n", fn,
+                fen);
+    else {
+        bb_chess_move_to_uci(uci, sizeof uci, pos, move);
+        fprintf(stderr, "bitboard: %s: move %s (value %u) is not legal in %s\n", fn, uci, (unsigned)move, fen);
+    }
+    abort();
+}
+#define CHECK_LEGAL(pos, move) check_legal(__func__, (pos), (move))
+#else
+#define CHECK_LEGAL(pos, move) ((void)0)
+#endif
+
 void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
 {
     const int from = move & 63, to = (move >> 6) & 63, kind = move & 0xC000;
@@ -424,14 +448,15 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
 
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
     undo->castling = pos->castling;
     undo->ep = pos->ep;
     undo->captured = BB_CHESS_EMPTY;
-    BB__ASSERT(bb_chess_is_legal(pos, move), "move", move);
+    CHECK_LEGAL(pos, move);
 
     if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
     pos->ep = BB_CHESS_NO_EP;
-    pos->halfmove++;
+    pos->halfmove = clock_up(pos->halfmove, 1);
 
     if (kind == BB_MOVE_CASTLING) {
         const int i = 2 * us + (to < from), kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
@@ -488,7 +513,7 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
         }
     }
 
-    pos->fullmove = (uint16_t)(pos->fullmove + us);
+    pos->fullmove = clock_up(pos->fullmove, us);
     pos->side = (uint8_t)them;
     pos->key = key;
 }
@@ -498,7 +523,7 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
     const int from = move & 63, to = (move >> 6) & 63, kind = move & 0xC000;
     const int us = (pos->side & 1) ^ 1;
     pos->side = (uint8_t)us;
-    pos->fullmove = (uint16_t)(pos->fullmove - us);
+    pos->fullmove = undo->fullmove;
 
     if (kind == BB_MOVE_CASTLING) {
         const int i = 2 * us + (to < from), kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
@@ -527,6 +552,49 @@ void bb_chess_unmake(bb_chess_pos *pos, bb_chess_move move, const bb_chess_undo 
     }
     pos->key = undo->key;
     pos->halfmove = undo->halfmove;
+    pos->castling = undo->castling;
+    pos->ep = undo->ep;
+}
+
+/* The null move: the turn passes and nothing else moves.  The key changes by
+ * the side-to-move number and loses the en-passant file, as a move's would. */
+void bb_chess_make_null(bb_chess_pos *pos, bb_chess_undo *undo)
+{
+    BB__ASSERT_NOT_NULL(pos, "pos");
+    BB__ASSERT_NOT_NULL(undo, "undo");
+#if defined(BB_DEBUG)
+    if (bb_chess_is_check(pos)) {
+        char fen[BB_CHESS_FEN_MAX];
+        bb_chess_to_fen(fen, sizeof fen, pos, BB_FEN_STANDARD);
+        fprintf(stderr, "bitboard: bb_chess_make_null: the side to move is in check in %s (a null move would "
+                        "leave its king attacked)\n", fen);
+        abort();
+    }
+#endif
+    const int us = pos->side & 1;
+    uint64_t key = pos->key ^ bb__polyglot_random[BB__PG_TURN];
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->castling = pos->castling;
+    undo->ep = pos->ep;
+    undo->captured = BB_CHESS_EMPTY;
+    if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
+    pos->ep = BB_CHESS_NO_EP;
+    pos->halfmove = clock_up(pos->halfmove, 1);
+    pos->fullmove = clock_up(pos->fullmove, us);
+    pos->side = (uint8_t)(us ^ 1);
+    pos->key = key;
+}
+
+void bb_chess_unmake_null(bb_chess_pos *pos, const bb_chess_undo *undo)
+{
+    BB__ASSERT_NOT_NULL(pos, "pos");
+    BB__ASSERT_NOT_NULL(undo, "undo");
+    pos->side = (uint8_t)((pos->side & 1) ^ 1);
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->fullmove = undo->fullmove;
     pos->castling = undo->castling;
     pos->ep = undo->ep;
 }

@@ -38,7 +38,8 @@ static uint64_t method_walk(bb_chess_pos *pos, int depth, bb_attack_method m, co
     if (stop && *stop) return 0;
     uint64_t total = 0;
     if (depth == 2) {
-        /* the last ply inline: each child's count is its list's length */
+        /* the last ply inline: each child's count is its list's length (at most
+         * 218 * 218 in all: no overflow) */
         bb_chess_movelist leaf;
         for (int i = 0; i < n; i++) {
             bb_chess_undo u;
@@ -51,7 +52,7 @@ static uint64_t method_walk(bb_chess_pos *pos, int depth, bb_attack_method m, co
     for (int i = 0; i < n; i++) {
         bb_chess_undo u;
         bb_chess_make(pos, list.moves[i], &u);
-        total += method_walk(pos, depth - 1, m, stop);
+        total = bb__count_add(total, method_walk(pos, depth - 1, m, stop));
         bb_chess_unmake(pos, list.moves[i], &u);
     }
     return total;
@@ -106,6 +107,15 @@ static uint64_t run_task(const work_queue *q, const task *t)
     return method_walk(&p, t->depth, q->method, q->o->stop);
 }
 
+/* *a += n, saturating at UINT64_MAX (bb__count_add) as every count does. */
+static uint64_t atomic_count_add(_Atomic uint64_t *a, uint64_t n)
+{
+    uint64_t old = atomic_load(a), sum;
+    do sum = bb__count_add(old, n);
+    while (!atomic_compare_exchange_weak(a, &old, sum));
+    return sum;
+}
+
 /* Takes subtrees until none is left; the caller's thread reports progress. */
 static void run_tasks(work_queue *q, int caller)
 {
@@ -115,8 +125,8 @@ static void run_tasks(work_queue *q, int caller)
         if (i >= q->l->n) break;
         const task *t = &q->l->t[i];
         uint64_t n = run_task(q, t);
-        atomic_fetch_add(&q->root_count[t->root], n);
-        uint64_t all = atomic_fetch_add(&q->nodes, n) + n;
+        atomic_count_add(&q->root_count[t->root], n);
+        uint64_t all = atomic_count_add(&q->nodes, n);
         int done = atomic_load(&q->roots_done);
         if (atomic_fetch_sub(&q->root_left[t->root], 1) == 1) done = atomic_fetch_add(&q->roots_done, 1) + 1;
         if (caller && q->o->progress) q->o->progress(all, done, q->nroot, q->o->progress_arg);
@@ -175,8 +185,9 @@ static void table_free(bb__ktable *t)
 }
 
 /* The count, and each root move's count through `each` (may be NULL). */
-static uint64_t perft_run(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts,
-                          void (*each)(bb_chess_move move, uint64_t count, void *arg), void *arg)
+static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts,
+                            void (*each)(bb_chess_move move, uint64_t count, void *arg), void *arg,
+                            bb_chess_perft_stats *st)
 {
     static const bb_chess_perft_opts zero;
     const bb_chess_perft_opts *o = opts ? opts : &zero;
@@ -197,6 +208,11 @@ static uint64_t perft_run(const bb_chess_pos *pos, int depth, const bb_chess_per
     bb__kboard_from_pos(pos, &kb, &c);
     c.stop = o->stop;
     bb__ktable *tt = method ? NULL : table_new(o->hash_mb);
+    if (!method && o->hash_mb && !tt) { /* asked for a table that cannot be had: no count */
+        st->table_failed = 1;
+        return 0;
+    }
+    if (tt) st->table_bytes = (tt->mask + 1) * sizeof *tt->e;
     c.tt = tt;
 
     /* The plain count on one thread: the kernel from the root. */
@@ -287,12 +303,26 @@ static uint64_t perft_run(const bb_chess_pos *pos, int depth, const bb_chess_per
 #endif
     for (int i = 0; i < nroot; i++) {
         uint64_t n = atomic_load(&rc[i]);
-        total += n;
+        total = bb__count_add(total, n);
         if (each && !stopped(o)) each(moves[i], n, arg);
     }
     free(rc), free(left), free(l.t);
     table_free(tt);
     return total;
+}
+
+/* perft_count, and the report: a count of UINT64_MAX is an overflow (the
+ * sums saturate there), a stop flag seen set means the count is partial. */
+static uint64_t perft_run(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts,
+                          void (*each)(bb_chess_move move, uint64_t count, void *arg), void *arg)
+{
+    bb_chess_perft_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t n = perft_count(pos, depth, opts, each, arg, &st);
+    st.stopped = opts && opts->stop && *opts->stop;
+    st.overflow = n == UINT64_MAX && !st.stopped;
+    if (opts && opts->stats) *opts->stats = st;
+    return n;
 }
 
 uint64_t bb_chess_perft(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts)
@@ -303,6 +333,5 @@ uint64_t bb_chess_perft(const bb_chess_pos *pos, int depth, const bb_chess_perft
 uint64_t bb_chess_perft_divide(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts,
                                void (*each)(bb_chess_move move, uint64_t count, void *arg), void *arg)
 {
-    if (!each) return perft_run(pos, depth, opts, NULL, NULL);
     return perft_run(pos, depth, opts, each, arg);
 }

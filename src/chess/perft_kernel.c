@@ -376,7 +376,7 @@ KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int
         } else if (mode == KLEAF) {                                        \
             cp = &kids[++nk];                                              \
         } else {                                                           \
-            n += below(cp, d, c, us, mode);                                \
+            n = bb__count_add(n, below(cp, d, c, us, mode));               \
         }                                                                  \
     } while (0)
 

@@ -165,6 +165,9 @@ int bb_chess_from_fen(bb_chess_pos *pos, const char *text, bb_parse_error *err)
                 continue;
             }
             if (c >= '1' && c <= '8') {
+                if (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+                    return fen_fail(err, 0, at, "two digits in a row ('%c%c'): a run of empty squares is one digit 1-8",
+                                    s[i - 1], c);
                 file += c - '0';
                 if (file > 8) return fen_fail(err, 0, at, "rank %d has more than 8 squares", rank + 1);
                 continue;
@@ -198,7 +201,7 @@ int bb_chess_from_fen(bb_chess_pos *pos, const char *text, bb_parse_error *err)
     /* field 3: castling: '-', KQkq (X-FEN: outermost rook) or file letters (Shredder-FEN) */
     {
         const char *s = text + start[2];
-        int letters = 0;
+        int letters = 0, last = -1, last_kq = -1;
         if (!(len[2] == 1 && s[0] == '-')) {
             for (size_t i = 0; i < len[2]; i++) {
                 char c = s[i];
@@ -221,6 +224,16 @@ int bb_chess_from_fen(bb_chess_pos *pos, const char *text, bb_parse_error *err)
                 if (p.castling >> i4 & 1)
                     return fen_fail(err, 2, at, "'%c' repeats the %s %s-side right", c, color ? "black" : "white",
                                     (i4 & 1) ? "queen" : "king");
+                /* the order is white's rights, then black's, and KQ letters king side first
+                 * (Shredder's file letters of one colour may come in either order) */
+                if (last >= 0 && color < (last >> 1))
+                    return fen_fail(err, 2, at, "'%c' comes after black's rights: white's come first (KQkq)", c);
+                int kq = (c & ~0x20) == 'K' || (c & ~0x20) == 'Q';
+                if (kq && last_kq >= 0 && (last_kq >> 1) == color && i4 < last_kq)
+                    return fen_fail(err, 2, at, "'%c' comes after '%c': the king side comes first (KQkq)", c,
+                                    (char)(color ? 'q' : 'Q'));
+                last = i4;
+                if (kq) last_kq = i4;
                 p.castling |= (uint8_t)(1 << i4);
                 p.castle_rook[i4] = (uint8_t)rsq;
             }

@@ -151,6 +151,63 @@ golden_case err-threads 2 chess perft 3 --threads 0
 golden_case err-hash 2 chess perft 3 --hash lots
 golden_case err-epd-divide 2 chess perft --epd x --divide
 golden_case err-play-both 2 chess play start e4 --san --uci
+# Counts never wrap: a count past 2^64 - 1 is an error (status 1), in the
+# plain count, divide and a suite; the table keeps K v K deep counts quick
+kk='8/8/8/4k3/8/8/8/4K3 w - - 0 1'
+golden_case perft-overflow 1 chess perft 24 "$kk" --hash 64 --quiet
+golden_case perft-overflow-divide 1 chess perft 24 "$kk" --hash 64 --divide --quiet
+golden_case perft-overflow-threads 1 chess perft 24 "$kk" --hash 64 --threads 2 --quiet
+golden_stdin perft-overflow-epd 1 "$here/chess/overflow.epd" chess perft --epd - --hash 64 --quiet
+golden_case perft-kk-23 0 chess perft 23 "$kk" --hash 64 --quiet
+# a table that cannot be had is the machine's fault (status 1), not a slow
+# count without one; skipped where 64 GiB can be allocated
+if [ "$(awk '/^MemTotal:/ { print int($2 / 1048576) }' /proc/meminfo 2>/dev/null || echo 0)" -lt 60 ]; then
+    golden_case err-hash-unavailable 1 chess perft 5 --hash 65536
+else
+    echo "SKIP err-hash-unavailable: this machine may hold a 64 GiB table"
+fi
+# the rate line names the table only when one was used; --hash with --method
+# is ignored, and says so
+check_rate() {
+    local name=$1 want=$2 err ok=1; shift 2
+    err=$("$BIN" chess perft "$@" 2>&1 >/dev/null)
+    [[ $err =~ $want ]] || { echo "FAIL $name: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_rate rate-hash '^perft: 197281 nodes in [0-9.]+ s: [0-9.]+ M nodes/s \(dedicated kernel, 1 thread, hash [0-9]+ MiB\)$' 4 --hash 4
+check_rate rate-no-hash '^perft: 197281 nodes in [0-9.]+ s: [0-9.]+ M nodes/s \(dedicated kernel, 1 thread\)$' 4
+check_rate rate-hash-0 '^perft: 197281 nodes in [0-9.]+ s: [0-9.]+ M nodes/s \(dedicated kernel, 1 thread\)$' 4 --hash 0
+check_rate rate-method-hash $'^bitboard: note: --hash is ignored with --method [^\n]*\nperft: 197281 nodes in [0-9.]+ s: [0-9.]+ M nodes/s \(magic, 1 thread\)$' 4 --hash 4 --method magic
+
+# FEN: two digits in a row and castling out of order are malformed; X-FEN and
+# Shredder letters stay; clocks up to 65535, saturating there on make
+golden_case err-fen-digits 2 chess show '8/8/4k3/8/8/3K4/8/44 w - - 0 1'
+golden_case err-fen-digits-08 2 chess show '8/8/4k3/8/8/3K4/8/08 w - - 0 1'
+golden_case err-fen-castling-order 2 chess show 'r3k2r/8/8/8/8/8/8/R3K2R w QKqk - 0 1'
+golden_case err-fen-castling-colours 2 chess show 'r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1'
+golden_case fen-castling-shredder 0 chess play 'r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1'
+golden_case fen-castling-partial 0 chess play 'r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1'
+golden_case err-fen-clock 2 chess show '8/8/4k3/8/8/3K4/8/8 w - - 65536 80'
+golden_case play-clock-saturates 0 chess play '8/8/4k3/8/8/3K4/8/8 w - - 65535 80' Kd4
+golden_case play-fullmove-saturates 0 chess play '8/8/4k3/8/8/3K4/8/8 b - - 7 65535' Kd5
+
+# Ctrl-C: every long chess command stops with one message shape, status 130
+check_interrupt() {
+    local name=$1 what=$2 out err status ok=1; shift 2
+    out=$(timeout --foreground --preserve-status -s INT 1 "$BIN" chess perft "$@" 2> /tmp/chess-int.$$)
+    status=$?
+    err=$(tail -n 1 /tmp/chess-int.$$); rm -f /tmp/chess-int.$$
+    [ "$status" = 130 ] || { echo "FAIL $name: exit status $status, want 130"; ok=0; }
+    [[ $err =~ ^bitboard:\ $what:\ interrupted\ after\ [0-9]+\.[0-9]\ s$ ]] || { echo "FAIL $name: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_interrupt perft-interrupt 'chess perft' 9
+check_interrupt perft-interrupt-threads 'chess perft' 9 --threads 2 --hash 16
+check_interrupt perft-interrupt-divide 'chess perft' 9 --divide
+check_interrupt perft-interrupt-verify 'chess perft --verify' 7 --verify
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D9 2439530234167\n' > /tmp/chess-int.$$.epd
+check_interrupt perft-interrupt-epd 'chess perft --epd' --epd /tmp/chess-int.$$.epd
+rm -f /tmp/chess-int.$$.epd
 golden_case help 0 help chess
 golden_full full-moves 1 chess moves --uci < /dev/null
 golden_full full-perft 1 chess perft 3 --divide --quiet < /dev/null
