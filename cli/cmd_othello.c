@@ -22,9 +22,18 @@ typedef struct {
     int hash_given, no_symmetry;
 } othello_opts;
 
-/* perft's table when --hash is not given: enough for depth 14 from the start
- * (3.5 million entries, 8 million places) */
-#define DEFAULT_HASH_MB 256
+/* perft's table when --hash is not given, sized from the depth (the deepest
+ * with --each): none below depth 11 (the kernels count a shallow tree
+ * faster than a table is set up: perft 9 took 0.23 s with 256 MiB, 0.007 s
+ * without), then 4 MiB at depth 11, four times more a ply, 256 MiB from
+ * depth 14 on (enough for depth 14 from the start: 3.5 million entries, 8
+ * million places).  Measured on AMD Zen 5: docs/OTHELLO.md. */
+static long default_hash_mb(long depth)
+{
+    if (depth < 11) return 0;
+    if (depth >= 14) return 256;
+    return 4L << (2 * (depth - 11));
+}
 
 /* ---- Shared pieces ---------------------------------------------------------------- */
 
@@ -221,15 +230,8 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Ctrl-C during perft: the handler sets the flag, perft stops (its stop
- * flag), the command says so and exits 130 (128 + SIGINT). */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
+/* Ctrl-C during perft: cli_interrupt_begin's handler sets the flag, perft
+ * stops (its stop flag), the command says so and exits 130 (128 + SIGINT). */
 
 /* The progress line's state: printed once the run has taken half a second. */
 typedef struct {
@@ -288,10 +290,13 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
     if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
     if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
                                 argv[args[2]]);
-    long mb = c->hash_given ? c->hash_mb : DEFAULT_HASH_MB;
+    long mb = c->hash_given ? c->hash_mb : default_hash_mb(depth);
     bb_othello_tt *tt = NULL;
-    if (mb > 0 && !(tt = bb_othello_tt_new((size_t)mb << 20)))
-        return cli_error("--hash %ld: cannot allocate a table of %ld MiB", mb, mb);
+    if (mb > 0 && !(tt = bb_othello_tt_new((size_t)mb << 20))) {
+        /* the machine, not the input: status 1 */
+        cli_error("--hash %ld: cannot allocate a table of %ld MiB (try a smaller --hash, or 0 for none)", mb, mb);
+        return 1;
+    }
     progress_line pl = {0, (int)depth, c->each};
     bb_othello_perft_stats st, sum;
     memset(&sum, 0, sizeof sum);
@@ -302,27 +307,31 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
     po.method = c->method_given ? c->method : BB_OTHELLO_DEFAULT;
     po.tt = tt;
     po.no_symmetry = c->no_symmetry;
-    po.stop = &interrupted;
+    po.stop = &cli_interrupted;
     po.stats = &st;
     if (!c->quiet && isatty(2)) po.progress = on_progress, po.progress_ctx = &pl;
-    struct sigaction sa, old_sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program at once */
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    int handled = sigaction(SIGINT, &sa, &old_sa) == 0;
+    cli_interrupt_begin();
     int rc = 0;
+    uint64_t last = 0;
     double t0 = now();
     for (long k = c->each ? (depth > 0 ? 1 : 0) : depth; k <= depth && rc == 0; k++) {
         uint64_t count = bb_othello_perft(pos.p, pos.o, (int)k, &po);
         clear_progress(&pl);
-        if (interrupted || st.stopped) {
-            fprintf(stderr, "perft: interrupted at depth %ld after %.1f s\n", k, now() - t0);
-            rc = 130;
+        if (cli_interrupted || st.stopped) {
+            char at[32];
+            snprintf(at, sizeof at, "at depth %ld", k);
+            rc = cli_report_interrupt("othello perft", at, now() - t0);
             break;
         }
-        sum.leaves += count, sum.probes += st.probes, sum.hits += st.hits, sum.stores += st.stores;
+        if (st.overflow) {
+            cli_error("othello perft %ld: the count is 2^64 - 1 = 18446744073709551615 or more, too many for a "
+                      "64-bit count (docs/OTHELLO.md says which depths fit)", k);
+            rc = 1;
+            break;
+        }
+        last = count;
+        sum.leaves = sum.leaves + count < sum.leaves ? UINT64_MAX : sum.leaves + count;
+        sum.probes += st.probes, sum.hits += st.hits, sum.stores += st.stores;
         if (c->o->format == BB_FORMAT_JSON)
             printf("{\"depth\":%ld,\"convention\":\"%s\",\"count\":%llu}\n", k, bb_othello_convention_name(c->convention),
                    (unsigned long long)count);
@@ -331,11 +340,14 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
         fflush(stdout);
         if (cli_check_output()) rc = 1;
     }
-    if (handled) sigaction(SIGINT, &old_sa, NULL);
+    cli_interrupt_end();
     double t = now() - t0;
     if (rc == 0 && !c->quiet) {
-        fprintf(stderr, "perft: %llu leaves in %.3f s: %.1f M leaves/s (%s, %d thread%s)\n",
-                (unsigned long long)sum.leaves, t, t > 0 ? (double)sum.leaves / t / 1e6 : 0.0,
+        /* the count at DEPTH; with --each, the time and rate are those of every depth counted */
+        char all[64] = "";
+        if (c->each && depth > 1) snprintf(all, sizeof all, "; depths 1..%ld: %llu leaves", depth, (unsigned long long)sum.leaves);
+        fprintf(stderr, "perft: %llu leaves at depth %ld%s in %.3f s: %.1f M leaves/s (%s, %d thread%s)\n",
+                (unsigned long long)last, depth, all, t, t > 0 ? (double)sum.leaves / t / 1e6 : 0.0,
                 bb_othello_convention_name(c->convention), c->threads > 1 ? c->threads : 1, c->threads > 1 ? "s" : "");
         if (sum.probes)
             fprintf(stderr, "perft: table %ld MiB, %s: %llu probes, %.1f%% hits, %llu stores\n", mb,
@@ -420,7 +432,11 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
     memset(&po, 0, sizeof po);
     po.threads = c->threads;
     po.ply_done = positions_ply, po.arg = &run;
+    /* no stop flag here: Ctrl-C ends the count at once, with perft's message
+     * (the plies already printed stay) */
+    cli_interrupt_exit_begin("othello positions");
     int rc = bb_othello_positions(&pos, (int)plies, raw, sym, &po);
+    cli_interrupt_end();
     if (run.failed) return 1;
     if (rc == -1) {
         fprintf(stderr, "bitboard: error: othello positions: out of memory at ply %d (the sets held %.1f MiB)\n",

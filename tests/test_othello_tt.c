@@ -11,6 +11,7 @@
 
 #include "bitboard.h"
 #include "harness.h"
+#include "../src/othello/tt.h"
 
 /* Not API: perft without a table, the kernel chosen (0: the scalar walk). */
 uint64_t bb__othello_perft_kernel(uint64_t p, uint64_t o, int depth, int conv, int threads, int vector);
@@ -325,6 +326,65 @@ static void stop_flag(void)
     bb_othello_tt_free(t);
 }
 
+/* ---- counts past 2^64 ---------------------------------------------------------------- */
+
+/* Stores `count` as the oeis count `left` plies deep of every position `ply`
+ * plies from (p, o), keyed as perft keys them (the least of the 8 images). */
+static void plant(bb_othello_tt *t, uint64_t p, uint64_t o, int ply, int left, uint64_t count)
+{
+    if (ply == 0) {
+        uint64_t kp = p, ko = o;
+        bb_canonical_pair(&kp, &ko, NULL);
+        bb__tt_store(bb__tt_bucket_of(t, kp, ko), kp, ko, (unsigned)left | (unsigned)BB_OTHELLO_OEIS << 6, count);
+        return;
+    }
+    for (uint64_t m = bb_othello_moves(p, o); m; m &= m - 1) {
+        int sq = 0;
+        while (!((m >> sq) & 1)) sq++;
+        uint64_t f = bb_othello_flips(p, o, sq);
+        plant(t, o ^ f, p ^ f ^ ((uint64_t)1 << sq), ply - 1, left, count);
+    }
+}
+
+/* The 244 positions 4 plies from the start, each planted as counting C
+ * leaves 4 plies deeper: perft 8 is then 244 * C exactly, as long as that
+ * fits, and UINT64_MAX with stats.overflow the moment it does not: C =
+ * floor((2^64 - 1) / 244) fits (by 243), C + 1 passes 2^64 - 1 (by 1), on
+ * one thread (the table's sums) and on two (the subtrees' multiplicities
+ * and the shared sum). */
+static void overflow_reported(void)
+{
+    bb_othello_pos start = bb_othello_start();
+    const uint64_t c = UINT64_MAX / 244;
+    static const struct { uint64_t count; int over; } cases[] = {{1000, 0}, {UINT64_MAX / 244, 0}, {UINT64_MAX / 244 + 1, 1},
+                                                                  {UINT64_MAX / 2, 1}, {UINT64_MAX, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int threads = 1; threads <= 2; threads++) {
+            bb_othello_tt *t = bb_othello_tt_new((size_t)64 << 20);
+            if (!t) SKIP("no 64 MiB table");
+            plant(t, start.p, start.o, 4, 4, cases[i].count);
+            bb_othello_perft_stats st;
+            memset(&st, 0x55, sizeof st);
+            uint64_t got = hashed(start.p, start.o, 8, BB_OTHELLO_OEIS, t, 0, threads, &st);
+            if (cases[i].over) {
+                CHECK(got == UINT64_MAX && st.overflow == 1 && !st.stopped,
+                      "planted %llu, %d thread(s): got %llu, overflow %d (want UINT64_MAX and the flag)",
+                      (unsigned long long)cases[i].count, threads, (unsigned long long)got, st.overflow);
+            } else {
+                uint64_t want = 244 * cases[i].count;
+                CHECK(got == want && st.overflow == 0, "planted %llu, %d thread(s): got %llu, want %llu (overflow %d)",
+                      (unsigned long long)cases[i].count, threads, (unsigned long long)got, (unsigned long long)want,
+                      st.overflow);
+            }
+            bb_othello_tt_free(t);
+        }
+    CHECK(244 * c > UINT64_MAX - 244 && 244 * c < UINT64_MAX, "the boundary case is the boundary");
+    /* an ordinary count reports no overflow */
+    bb_othello_perft_stats st;
+    memset(&st, 0x55, sizeof st);
+    CHECK(hashed(start.p, start.o, 6, BB_OTHELLO_OEIS, NULL, 0, 1, &st) == 8200 && st.overflow == 0, "perft 6");
+}
+
 int main(void)
 {
     RUN(table_sizes);
@@ -335,5 +395,6 @@ int main(void)
     RUN(stats_add_up);
     RUN(progress_reports);
     RUN(stop_flag);
+    RUN(overflow_reported);
     return bbt_finish("othello_tt");
 }

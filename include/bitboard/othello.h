@@ -132,6 +132,8 @@ typedef struct {
     double seconds;      /* wall time since the call began */
     int depth;           /* the call's depth */
     int stopped;         /* 1 if *stop ended the count early (it returned 0) */
+    int overflow;        /* 1 if the count is 2^64 - 1 or more: perft returned UINT64_MAX (the
+                            sums saturate there; a count never wraps) */
 } bb_othello_perft_stats;
 
 typedef struct {

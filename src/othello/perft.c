@@ -64,7 +64,7 @@ static uint64_t perft_many_scalar(uint64_t p, uint64_t o, uint64_t m, int d, int
         uint64_t x = m & (0 - m);
         m ^= x;
         uint64_t f = bb__perft_flips(p, o, x);
-        n += perft_scalar(o ^ f, p ^ f ^ x, d - 1, conv);
+        n = bb__count_add(n, perft_scalar(o ^ f, p ^ f ^ x, d - 1, conv));
     }
     return n;
 }
@@ -158,7 +158,7 @@ static uint64_t hchildren(hwalk *w, uint64_t p, uint64_t o, int d)
     if (w->sym) bb_canonical_pair_array(kp, ko, nc, NULL);
     for (size_t i = 0; i < nc; i++) bb__tt_prefetch(b[i] = bb__tt_bucket_of(w->tt, kp[i], ko[i]));
     uint64_t n = 0;
-    for (size_t i = 0; i < nc; i++) n += hlook(w, cp[i], co[i], kp[i], ko[i], b[i], d - 1);
+    for (size_t i = 0; i < nc; i++) n = bb__count_add(n, hlook(w, cp[i], co[i], kp[i], ko[i], b[i], d - 1));
     return n;
 }
 
@@ -227,7 +227,7 @@ static int merge_tasks(task_list *l, int sym)
     if (l->n) qsort(l->t, l->n, sizeof *l->t, task_order);
     size_t k = 0;
     for (size_t i = 0; i < l->n; i++) {
-        if (k && task_order(&l->t[k - 1], &l->t[i]) == 0) l->t[k - 1].mult += l->t[i].mult;
+        if (k && task_order(&l->t[k - 1], &l->t[i]) == 0) l->t[k - 1].mult = bb__count_add(l->t[k - 1].mult, l->t[i].mult);
         else l->t[k++] = l->t[i];
     }
     l->n = k;
@@ -244,6 +244,20 @@ typedef struct {
     atomic_uint_fast64_t leaves, probes, hits, stores, done;
 } work_queue;
 
+/* *a += n, saturating at UINT64_MAX as every count does (bb__count_add). */
+static void atomic_count_add(atomic_uint_fast64_t *a, uint64_t n)
+{
+    uint_fast64_t old = atomic_load(a), sum;
+    do sum = bb__count_add(old, n);
+    while (!atomic_compare_exchange_weak(a, &old, sum));
+}
+
+/* n * mult, saturating at UINT64_MAX. */
+static uint64_t count_mul(uint64_t n, uint64_t mult)
+{
+    return mult && n > UINT64_MAX / mult ? UINT64_MAX : n * mult;
+}
+
 /* Takes tasks until none is left or the walk is stopped; `stop` (the
  * caller's flag, only on the calling thread) is looked at between tasks. */
 static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
@@ -257,7 +271,7 @@ static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
         const perft_task *t = &q->l->t[i];
         uint64_t n = q->tt ? hperft(&w, t->p, t->o, t->d) : t->d == 0 ? 1 : q->k(t->p, t->o, t->d, q->conv);
         if (atomic_load_explicit(&q->abort, memory_order_relaxed)) break;
-        atomic_fetch_add(&q->leaves, n * t->mult);
+        atomic_count_add(&q->leaves, count_mul(n, t->mult));
         atomic_fetch_add(&q->probes, w.probes);
         atomic_fetch_add(&q->hits, w.hits);
         atomic_fetch_add(&q->stores, w.stores);
@@ -294,7 +308,7 @@ typedef struct {
 
 static void snapshot(work_queue *q, const task_list *l, bb_othello_perft_stats *s, double t0)
 {
-    s->leaves = atomic_load(&q->leaves) + l->fixed;
+    s->leaves = bb__count_add(atomic_load(&q->leaves), l->fixed);
     s->probes = atomic_load(&q->probes);
     s->hits = atomic_load(&q->hits);
     s->stores = atomic_load(&q->stores);
@@ -458,6 +472,7 @@ uint64_t bb_othello_perft(uint64_t p, uint64_t o, int depth, const bb_othello_pe
         a.stop = opts->stop, a.progress = opts->progress, a.ctx = opts->progress_ctx;
     }
     uint64_t n = run(p, o, depth, &a, &s);
+    s.overflow = n == UINT64_MAX && !s.stopped; /* the sums saturate there */
     if (opts && opts->stats) *opts->stats = s;
     return n;
 }

@@ -150,7 +150,7 @@ static T uint64_t walk_m(uint64_t p, uint64_t o, uint64_t m, int d, int conv)
         uint64_t x = m & (0 - m);
         m ^= x;
         uint64_t f = bb__perft_flips(p, o, x);
-        n += walk(o ^ f, p ^ f ^ x, d - 1, conv);
+        n = bb__count_add(n, walk(o ^ f, p ^ f ^ x, d - 1, conv));
     }
     return n;
 }

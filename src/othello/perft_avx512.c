@@ -249,7 +249,7 @@ static T uint64_t walk_m(uint64_t p, uint64_t o, uint64_t m, int d, int conv)
         _mm512_storeu_si512((void *)cos, co);
         _mm512_storeu_si512((void *)cms, mv);
         for (int i = 0; i < k; i++)
-            n += cms[i] ? walk_m(cps[i], cos[i], cms[i], d - 1, conv) : walk(cps[i], cos[i], d - 1, conv);
+            n = bb__count_add(n, cms[i] ? walk_m(cps[i], cos[i], cms[i], d - 1, conv) : walk(cps[i], cos[i], d - 1, conv));
     }
     return n;
 }

@@ -156,7 +156,7 @@ check_rate() {
     out=$("$BIN" othello perft 5 --hash 0 2> /tmp/othello-rate.$$) || { echo "FAIL perft-rate: exit status $?"; ok=0; }
     err=$(cat /tmp/othello-rate.$$); rm -f /tmp/othello-rate.$$
     [ "$out" = 1396 ] || { echo "FAIL perft-rate: stdout '$out'"; ok=0; }
-    [[ $err =~ ^perft:\ 1396\ leaves\ in\ [0-9.]+\ s:\ [0-9.]+\ M\ leaves/s\ \(oeis,\ 1\ thread\)$ ]] ||
+    [[ $err =~ ^perft:\ 1396\ leaves\ at\ depth\ 5\ in\ [0-9.]+\ s:\ [0-9.]+\ M\ leaves/s\ \(oeis,\ 1\ thread\)$ ]] ||
         { echo "FAIL perft-rate: stderr '$err'"; ok=0; }
     if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
 }
@@ -171,8 +171,39 @@ check_table_line() {
         { echo "FAIL $name: stderr '$err'"; ok=0; }
     if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
 }
-check_table_line perft-table-line 'positions up to symmetry' 7
+check_table_line perft-table-line 'positions up to symmetry' 7 --hash 1
 check_table_line perft-table-line-no-symmetry 'positions as they are' 7 --no-symmetry --hash 2
+# --each: the rate line gives the count at DEPTH, and the sum over the depths
+# as that (-o json too: the count at depth 3 is 56, not 72)
+check_each_rate() {
+    local name=$1 out err ok=1; shift
+    out=$("$BIN" "$@" 2> /tmp/othello-rate.$$) || { echo "FAIL $name: exit status $?"; ok=0; }
+    err=$(cat /tmp/othello-rate.$$); rm -f /tmp/othello-rate.$$
+    [[ $err =~ ^perft:\ 56\ leaves\ at\ depth\ 3\;\ depths\ 1\.\.3:\ 72\ leaves\ in\ [0-9.]+\ s ]] ||
+        { echo "FAIL $name: stderr '$err'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_each_rate perft-each-rate othello perft 3 --each
+check_each_rate perft-each-rate-json -o json othello perft 3 --each
+# the default table grows with the depth: none below 11 (a shallow count
+# stays instant), 4 MiB at 11, 16 MiB at 12
+check_default_table() {
+    local name=$1 depth=$2 want=$3 err ok=1
+    err=$("$BIN" othello perft "$depth" --threads 2 2>&1 >/dev/null | sed -n 's/^perft: table \([0-9]*\) MiB.*/\1/p')
+    [ "$err" = "$want" ] || { echo "FAIL $name: table '$err' MiB, want '$want'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_default_table perft-default-table-9 9 ''
+check_default_table perft-default-table-10 10 ''
+check_default_table perft-default-table-11 11 4
+check_default_table perft-default-table-12 12 16
+# a table that cannot be had is the machine's fault (status 1); skipped where
+# 64 GiB can be allocated
+if [ "$(awk '/^MemTotal:/ { print int($2 / 1048576) }' /proc/meminfo 2>/dev/null || echo 0)" -lt 60 ]; then
+    golden_case err-hash-unavailable 1 othello perft 5 --hash 65536
+else
+    echo "SKIP err-hash-unavailable: this machine may hold a 64 GiB table"
+fi
 # Ctrl-C (SIGINT): the count stops, "interrupted" on stderr, exit status 130,
 # nothing half-printed on stdout (with --each, the depths finished before)
 check_interrupt() {
@@ -182,7 +213,7 @@ check_interrupt() {
     status=$?
     err=$(cat /tmp/othello-int.$$); rm -f /tmp/othello-int.$$
     [ "$status" = 130 ] || { echo "FAIL $name: exit status $status, want 130"; ok=0; }
-    [[ $err =~ ^perft:\ interrupted\ at\ depth\ [0-9]+\ after\ [0-9.]+\ s$ ]] || { echo "FAIL $name: stderr '$err'"; ok=0; }
+    [[ $err =~ ^bitboard:\ othello\ perft:\ interrupted\ at\ depth\ [0-9]+\ after\ [0-9]+\.[0-9]\ s$ ]] || { echo "FAIL $name: stderr '$err'"; ok=0; }
     if [[ " $* " == *" --each "* ]]; then
         local k=1 line
         while IFS= read -r line; do
@@ -199,6 +230,19 @@ check_interrupt perft-interrupt 20
 check_interrupt perft-interrupt-threads 20 --threads 2
 check_interrupt perft-interrupt-no-table 20 --hash 0 --threads 2
 check_interrupt perft-interrupt-each 20 --each --quiet
+# othello positions: the same message, the plies done before it kept
+check_positions_interrupt() {
+    local out err status ok=1
+    out=$(timeout --foreground --preserve-status -s INT 2 "$BIN" othello positions 11 --quiet 2> /tmp/othello-int.$$)
+    status=$?
+    err=$(cat /tmp/othello-int.$$); rm -f /tmp/othello-int.$$
+    [ "$status" = 130 ] || { echo "FAIL positions-interrupt: exit status $status, want 130"; ok=0; }
+    [[ $err =~ ^bitboard:\ othello\ positions:\ interrupted\ after\ [0-9]+\.[0-9]\ s$ ]] ||
+        { echo "FAIL positions-interrupt: stderr '$err'"; ok=0; }
+    [[ $out == "1 4 1"* ]] || { echo "FAIL positions-interrupt: stdout '${out:0:40}'"; ok=0; }
+    if [ $ok = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
+}
+check_positions_interrupt
 
 # Errors: a message naming what and where, exit status 2
 golden_case err-no-sub 2 othello
