@@ -152,9 +152,16 @@ $(LIB_A): $(LIB_OBJ)
 	$(call msg,AR,$@)
 	$(Q)ar rcs $@ $^
 
+# The shared library as an install lays it out: the file libbitboard.so.VERSION,
+# the soname link libbitboard.so.0 (what a program linked with -Lbuild
+# -lbitboard asks for at run time, so LD_LIBRARY_PATH=build works) and the
+# link libbitboard.so (what -lbitboard finds).
+LIB_SO_REAL := $(BUILD)/libbitboard.so.$(VERSION)
 $(LIB_SO): $(LIB_OBJ)
-	$(call msg,LD,$@)
-	$(Q)$(CC) -shared -Wl,-soname,libbitboard.so.0 $(LDFLAGS_ALL) -o $@ $^
+	$(call msg,LD,$(LIB_SO_REAL))
+	$(Q)$(CC) -shared -Wl,-soname,libbitboard.so.0 $(LDFLAGS_ALL) -o $(LIB_SO_REAL) $^
+	$(Q)ln -sf libbitboard.so.$(VERSION) $(BUILD)/libbitboard.so.0
+	$(Q)ln -sf libbitboard.so.0 $@
 
 $(BUILD)/bitboard: $(CLI_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
@@ -190,8 +197,8 @@ check: ## unit tests of this configuration + CLI golden tests (fast)
 test: ## build and run every test
 	@MAKE='$(MAKE)' tests/run-all.sh
 
-demo: ## build (quietly), then run the tour
-	@$(MAKE) --no-print-directory -s cli
+demo: ## build the library and the CLI (quietly), then run the tour
+	@$(MAKE) --no-print-directory -s all
 	@$(BUILD)/bitboard demo
 
 docs: ## redraw docs/gallery/ (the library's program forms traced, SVG + index.html)

@@ -44,12 +44,15 @@ int cli_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-/* Reports a failed write on stdout (errno e, 0 if unknown), once; returns 1. */
+/* Reports a failed write on stdout (errno e, 0 if unknown), once; returns 1.
+ * A closed pipe (EPIPE: `bitboard ... | head`) is how a filter's reader says
+ * it has enough: status 1, no message (SIGPIPE is ignored, see main). */
 static int output_error(int e)
 {
     static int reported;
     if (!reported) {
         reported = 1;
+        if (e == EPIPE) return 1;
         if (e) cli_error("writing standard output: %s", strerror(e));
         else cli_error("writing standard output failed");
     }
@@ -346,6 +349,9 @@ static int finish(int rc)
 int main(int argc, char **argv)
 {
     cli_opts o = {BB_FORMAT_DIAGRAM, 0, 0};
+    /* A reader that closes the pipe early ends the program through the
+     * failed write (status 1, quietly), not through SIGPIPE (status 141). */
+    signal(SIGPIPE, SIG_IGN);
     char **args = argv; /* non-option arguments are compacted in place */
     int n = 0, help = 0;
     for (int i = 1; i < argc; i++) {

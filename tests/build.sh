@@ -100,5 +100,17 @@ for want in "ATTACKS znver1 MAGIC" "ATTACKS znver2 MAGIC" "ATTACKS znver3 PEXT" 
     if [ "$got" = "int d = BB_$1_$3;" ]; then ok; else echo "$got" > "$tmp/out"; bad "$1 default for -march=$2: want $3"; fi
 done
 
+# the build tree's shared library works as an installed one: linked with
+# -Lbuild -lbitboard, the program finds libbitboard.so.0 (its soname) there
+printf '#include <stdio.h>\n#include "bitboard.h"\nint main(void) { printf("%%s %%llx\\n", bb_version(), (unsigned long long)bb_sym_apply(1, BB_SYM_FLIP_VERTICAL)); return 0; }\n' > "$tmp/so.c"
+if ${CC:-gcc} -std=c11 -Iinclude "$tmp/so.c" -Lbuild -lbitboard -o "$tmp/so" > "$tmp/out" 2>&1 &&
+   LD_LIBRARY_PATH=build "$tmp/so" > "$tmp/out" 2>&1 && grep -qE "^[0-9.]+ 100000000000000$" "$tmp/out"; then ok
+else bad "a program linked with -Lbuild -lbitboard runs with LD_LIBRARY_PATH=build"; fi
+for l in build/libbitboard.so build/libbitboard.so.0; do
+    if [ -L "$l" ] && [ -e "$l" ]; then ok; else echo "$l" > "$tmp/out"; bad "$l is a working link"; fi
+done
+if readelf -d build/libbitboard.so 2>/dev/null | grep -q 'SONAME.*\[libbitboard.so.0\]'; then ok
+else readelf -d build/libbitboard.so > "$tmp/out" 2>&1; bad "soname libbitboard.so.0"; fi
+
 echo "build: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

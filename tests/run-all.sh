@@ -59,11 +59,14 @@ summary_re='(^|: )[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
 # part NAME COMMAND...: runs a part; its last summary line counts, and a part
 # that fails without one (or fails while its line says 0 failed) counts as
 # one failure.
+part_times=()
 part() {
     local name=$1; shift
-    echo "== $name"
-    local rc=0
+    local rc=0 t0=$SECONDS
     "$@" > "$log/$name.log" 2>&1 || rc=$?
+    local took=$((SECONDS - t0))
+    part_times+=("$took $name")
+    echo "== $name (${took} s)"
     grep -E "$summary_re" "$log/$name.log" | grep -v '^unit: ' | sed 's/^/   /' || true
     grep '^SKIP ' "$log/$name.log" | sed 's/^/   /' || true
     local line p=0 f=0 s=0
@@ -113,11 +116,16 @@ else
     part browser tests/browser/run.sh build/bitboard "$log"
     part gallery tests/gallery.sh --check build/bitboard
     part build tests/build.sh
+    part man tests/man.sh build/bitboard
     [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
     part install-paths tests/install-paths.sh
     part fuzz "${M[@]}" -j"$JOBS" FUZZ_SECONDS="${FUZZ_SECONDS_TEST:-5}" fuzz
 fi
 
+# where the time went: the five slowest parts, and the whole run
+echo
+echo "slowest parts (of ${SECONDS} s in all):"
+printf '%s\n' "${part_times[@]}" | sort -rn | head -n 5 | while read -r t n; do printf '  %4d s  %s\n' "$t" "$n"; done
 echo
 echo "$total_p passed, $total_f failed, $total_s skipped"
 [ "$total_f" -eq 0 ]

@@ -59,6 +59,24 @@ golden_case diagram-othello 0 --othello -o squares show "$("$BIN" --othello show
 golden_case diagram-unlabelled 0 -o squares show $'........\n........\n........\n........\n........\n........\n........\n1 . . . . . . .'
 golden_case squares-two-words 0 -o hex show "a1 b2" $'a1 b2\n'
 
+# A closed pipe (`... | head`) is normal for a filter: status 1, no message,
+# not SIGPIPE's 141; for a stream and for the bulk commands alike
+check_closed_pipe() {
+    local name=$1 err status; shift
+    err=$(mktemp)
+    yes e4 | head -n 300000 | "$BIN" "$@" 2> "$err" | head -n 2 > /dev/null
+    status=${PIPESTATUS[2]}
+    if [ "$status" = 1 ] && [ ! -s "$err" ]; then
+        golden_pass=$((golden_pass + 1))
+    else
+        echo "FAIL $name: exit status $status (want 1), stderr '$(head -c 200 "$err")'"; golden_fail=$((golden_fail + 1))
+    fi
+    rm -f "$err"
+}
+check_closed_pipe closed-pipe-show -o hex show -
+check_closed_pipe closed-pipe-transform -o hex transform rotate_cw -
+check_closed_pipe closed-pipe-canonical -o json canonical -
+
 # No golden file holds a raw control character (tab and newline aside)
 bad=$(grep -lP '[\x00-\x08\x0b-\x1f\x7f]' "$here"/*/*.stderr.exact 2>/dev/null)
 if [ -n "$bad" ]; then
