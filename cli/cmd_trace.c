@@ -13,6 +13,7 @@ typedef struct {
     const char *what;          /* the NAME|PROGRAM argument */
     const char *svg, *html;    /* --svg, --html files ("-": standard output) */
     const char *inputs[BB_TRACE_MAX_VARS + 1];
+    const char *against;       /* --against NAME|PROGRAM */
     int ninputs, check, list, color; /* color: -1 never, 0 auto, 1 always */
     int square;                /* --square, or -1 */
 } trace_opts;
@@ -180,7 +181,8 @@ static int check_all(void)
     }
     printf("%d forms: %d proven, %d wrong, %d refused, %d without a definition, %d not parsed\n", n, count[0],
            count[1], count[2], count[3], broken);
-    return count[1] || broken ? 1 : 0;
+    /* the rule of a single form's --check: 0 only if nothing is wrong or unproven */
+    return count[1] || count[2] || broken ? 1 : 0;
 }
 
 /* Sets the run's inputs from --input [NAME=]BOARD (in order, or by name). */
@@ -214,6 +216,89 @@ static int read_inputs(const trace_opts *t, const bb_trace_program *p, const cli
             return cli_error("--input %s: %s", a, e.msg);
     }
     return 0;
+}
+
+/* --against PROGRAM: the other program, evaluated, is the definition. */
+static uint64_t eval_other(const uint64_t *in, const void *arg)
+{
+    return bb_trace_eval((const bb_trace_program *)arg, in);
+}
+
+/* The program p against NAME|PROGRAM: "equal for every input" (0), a
+ * counterexample with the first square where the two differ (1), or why it
+ * could not be proven either way (1); a bad NAME or PROGRAM is 2. */
+static int prove_against(const trace_opts *t, const bb_trace_program *p)
+{
+    const bb_trace_form *g = bb_trace_find(t->against);
+    bb_trace_program *q = NULL;
+    bb_trace_def *def;
+    const void *arg;
+    int sq = 0;
+    char what[96];
+    if (g) {
+        def = g->definition ? g->definition : g->compiled;
+        if (!def) return cli_error("--against %s: the form has no definition nor routine to compare with", g->name);
+        sq = g->square >= 0 && t->square >= 0 ? t->square : g->square;
+        arg = g->square >= 0 ? (const void *)&sq : g->arg;
+        size_t n = bb_trace_form_text(NULL, 0, g, sq);
+        char *text = malloc(n + 1);
+        if (!text) return cli_error("out of memory");
+        bb_trace_form_text(text, n + 1, g, sq);
+        bb_parse_error e;
+        q = bb_trace_parse(text, &e);
+        free(text);
+        if (!q) return cli_error("--against %s: its program does not parse: %s", g->name, e.msg);
+        if (g->square >= 0) {
+            char sqname[3];
+            snprintf(what, sizeof what, "%s (square %s, its %s)", g->name, bb_square_name(sq, sqname),
+                     g->definition ? "definition" : "library routine");
+        } else {
+            snprintf(what, sizeof what, "%s (its %s)", g->name, g->definition ? "definition" : "library routine");
+        }
+    } else {
+        bb_parse_error e;
+        if (!(q = bb_trace_parse(t->against, &e))) {
+            if (looks_like_name(t->against))
+                return cli_error("--against '%s' is not a library form (bitboard trace --list names them) nor a "
+                                 "program: %s", t->against, e.msg);
+            return program_error(t->against, "--against", &e);
+        }
+        def = eval_other, arg = q;
+        snprintf(what, sizeof what, "the other program");
+    }
+    int rc;
+    if (bb_trace_var_count(q) != bb_trace_var_count(p)) {
+        rc = cli_error("--against: the program has %d input%s, %s %d: they cannot be compared", bb_trace_var_count(p),
+                       bb_trace_var_count(p) == 1 ? "" : "s", what, bb_trace_var_count(q));
+        bb_trace_free(q);
+        return rc;
+    }
+    bb_trace_proof proof;
+    int k = bb_trace_prove(p, def, arg, &proof);
+    if (k == 0) {
+        const char *how = proof.msg;
+        if (strncmp(how, "proven for every input: ", 24) == 0) how += 24;
+        printf("equal to %s for every input: %s\n", what, how);
+        rc = 0;
+    } else if (k > 0) {
+        uint64_t d = proof.got ^ proof.want;
+        int first = 0;
+        while (!((d >> first) & 1)) first++;
+        char sqname[3];
+        printf("NOT equal to %s: counterexample", what);
+        for (int v = 0; v < bb_trace_var_count(p); v++)
+            printf(" %s = 0x%016llx", bb_trace_name(p, v), (unsigned long long)proof.counterexample[v]);
+        printf(": the program gives 0x%016llx, %s 0x%016llx; the first square where they differ is %s (the program "
+               "%d, %s %d)\n", (unsigned long long)proof.got, g ? g->name : "the other", (unsigned long long)proof.want,
+               bb_square_name(first, sqname), (int)((proof.got >> first) & 1), g ? g->name : "the other",
+               (int)((proof.want >> first) & 1));
+        rc = 1;
+    } else {
+        printf("not proven either way against %s: %s\n", what, proof.msg);
+        rc = 1;
+    }
+    bb_trace_free(q);
+    return rc;
 }
 
 static int run_trace(const trace_opts *t, const cli_opts *o)
@@ -268,7 +353,9 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
         else snprintf(title, sizeof title, "%s: %s", form->name, form->summary);
     }
     const char *ttl = form ? title : NULL;
-    if (t->check) {
+    if (t->against) {
+        rc = prove_against(t, p);
+    } else if (t->check) {
         if (form) {
             int k = prove_form(form, p, ""); /* proven or nothing to prove against: 0; wrong or refused: 1 */
             rc = k == 1 || k == 2;
@@ -306,7 +393,8 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
     return rc;
 }
 
-static const char options_list[] = "--input B, --svg F, --html F, --check, --list, --square S, --color W";
+static const char options_list[] =
+    "--input B, --svg F, --html F, --check, --against NAME|PROGRAM, --list, --square S, --color W";
 
 int cli_cmd_trace(int argc, char **argv, const cli_opts *o)
 {
@@ -340,6 +428,10 @@ int cli_cmd_trace(int argc, char **argv, const cli_opts *o)
             else if (v && cli_name_is(v, "auto")) t.color = 0;
             else return cli_error("--color needs always, never or auto%s%s%s", v ? " (not '" : "", v ? v : "",
                                   v ? "')" : "");
+        } else if (cli_option_value(argc, argv, &i, "--against", &v)) {
+            if (t.against) return cli_error("--against given twice");
+            if (!v || !*v) return cli_error("--against needs a NAME (bitboard trace --list) or a PROGRAM to compare with");
+            t.against = v;
         } else if (strcmp(a, "--check") == 0) {
             t.check = 1;
         } else if (strcmp(a, "--list") == 0) {
@@ -354,7 +446,7 @@ int cli_cmd_trace(int argc, char **argv, const cli_opts *o)
         }
     }
     if (t.list) {
-        if (t.what || t.check || t.svg || t.html || t.ninputs || t.square >= 0)
+        if (t.what || t.check || t.against || t.svg || t.html || t.ninputs || t.square >= 0)
             return cli_error("--list takes nothing else: it names the library's program forms");
         return list_forms();
     }
@@ -362,10 +454,12 @@ int cli_cmd_trace(int argc, char **argv, const cli_opts *o)
         return cli_error("trace needs a NAME (bitboard trace --list) or a PROGRAM, e.g. "
                          "'x & 0x0101010101010101; * 0x0102040810204080; >> 56'");
     if (strcmp(t.what, "all") == 0) {
-        if (!t.check || t.svg || t.html || t.ninputs || t.square >= 0)
+        if (!t.check || t.against || t.svg || t.html || t.ninputs || t.square >= 0)
             return cli_error("'all' goes with --check alone: bitboard trace all --check proves every form");
         return check_all();
     }
+    if (t.against && (t.svg || t.html))
+        return cli_error("--against prints the comparison alone: draw the program without it (--svg, --html)");
     return run_trace(&t, o);
 }
 

@@ -88,8 +88,8 @@
  *                                  state's concrete value too): 0, or -1 if out of memory
  *   bb_trace_result_free(r)        frees what bb_trace_run allocated (r may be NULL)
  *   bb_trace_kind                  verdicts, values 0..5 in this order:
- *   BB_TRACE_PERMUTATION             every bit of one input lands on its own position
- *   BB_TRACE_GATHER                  some input bits (not all) each land on their own position
+ *   BB_TRACE_PERMUTATION             the 64 bits of one input land on 64 distinct positions
+ *   BB_TRACE_GATHER                  some input bits (not all) land on distinct positions
  *   BB_TRACE_SCATTER                 the low k bits of one input spread out to other positions
  *   BB_TRACE_LINEAR                  exact over GF(2), bits combined by XOR, nothing lost
  *   BB_TRACE_LOSSY                   exact over GF(2), but input bits are combined past recovery
@@ -105,8 +105,9 @@
  *   BB_TRACE_BY_EXHAUSTION         proof method: every value of the input bits that matter
  *   BB_TRACE_EXHAUST_MAX_BITS      24: exhaustion refuses more input bits than this
  *   bb_trace_prove(p, def, arg, proof)  0 if p equals def for every input, 1 with a counterexample,
- *                                  -1 if refused (too many bits) or out of memory; proof->msg says
- *                                  which; proof not NULL
+ *                                  -1 if refused (too many bits, and no counterexample among the
+ *                                  inputs with up to 3 of them set nor 65536 random ones) or out
+ *                                  of memory; proof->msg says which; proof not NULL
  *   bb_trace_form                  a library routine's program form: name, summary, program text,
  *                                  definition, compiled routine, input roles, example square
  *   bb_trace_library_count()       the number of library forms

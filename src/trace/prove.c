@@ -78,6 +78,57 @@ static int exhaust(const bb_trace_program *p, bb_trace_def *def, const void *arg
     return 0;
 }
 
+/* Before refusing: the inputs a wrong program is most often caught on.  Every
+ * input with one, two or (while that is at most SMALL_TRIPLES_MAX cases)
+ * three of the `bits` support bits set and the rest 0, then with the rest 1,
+ * then random inputs, dense and sparse.  1 at the first difference (the
+ * counterexample filled in, *how says which kind), else 0 and *tried. */
+#define SMALL_TRIPLES_MAX 2000000ULL
+static int search_small(const bb_trace_program *p, bb_trace_def *def, const void *arg, const uint64_t *support,
+                        int bits, bb_trace_proof *proof, const char **how, int *max_set, uint64_t *tried)
+{
+    int where[BB_TRACE_MAX_VARS * 64], k = 0, nv = p->nvars;
+    for (int v = 0; v < nv; v++)
+        for (int s = 0; s < 64; s++)
+            if (support[v] >> s & 1) where[k++] = v * 64 + s;
+    uint64_t start = proof->cases;
+    uint64_t triples = (uint64_t)bits * (uint64_t)(bits - 1) * (uint64_t)(bits - 2) / 6;
+    *max_set = triples <= SMALL_TRIPLES_MAX ? 3 : 2;
+    static const char *const kinds[4] = {"", "one bit", "two bits", "three bits"};
+    /* the fewest bits first: every single bit, then every pair, then every
+     * triple, on the other bits 0; then the same on them 1 */
+    for (int bg = 0; bg < 2; bg++)
+        for (int size = 1; size <= *max_set; size++)
+            for (int a = 0; a < k; a++)
+                for (int b = size >= 2 ? a + 1 : a; b < (size >= 2 ? k : a + 1); b++)
+                    for (int c = size >= 3 ? b + 1 : b; c < (size >= 3 ? k : b + 1); c++) {
+                        uint64_t in[BB_TRACE_MAX_VARS] = {0};
+                        for (int v = 0; v < nv && bg; v++) in[v] = support[v];
+                        in[where[a] >> 6] ^= 1ULL << (where[a] & 63);
+                        if (b != a) in[where[b] >> 6] ^= 1ULL << (where[b] & 63);
+                        if (c != b) in[where[c] >> 6] ^= 1ULL << (where[c] & 63);
+                        if (differs(p, def, arg, in, proof)) {
+                            *how = kinds[size];
+                            return 1;
+                        }
+                    }
+    uint64_t seed = 0x736d616c6cULL;
+    for (int t = 0; t < 65536; t++) {
+        uint64_t in[BB_TRACE_MAX_VARS] = {0};
+        for (int v = 0; v < nv; v++) {
+            in[v] = mix(&seed);
+            if (t & 1) in[v] &= mix(&seed) & mix(&seed); /* sparse */
+            if (t & 2) in[v] |= mix(&seed) | mix(&seed); /* dense */
+        }
+        if (differs(p, def, arg, in, proof)) {
+            *how = "random input";
+            return 1;
+        }
+    }
+    *tried = proof->cases - start;
+    return 0;
+}
+
 int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg, bb_trace_proof *proof)
 {
     BB__ASSERT_NOT_NULL(proof, "proof");
@@ -164,10 +215,17 @@ int bb_trace_prove(const bb_trace_program *p, bb_trace_def *def, const void *arg
     }
     bb_trace_result_free(&r);
     if (bits > BB_TRACE_EXHAUST_MAX_BITS) {
+        /* too many to try them all: look for a small counterexample first */
+        const char *how = NULL;
+        int max_set;
+        uint64_t tried = 0;
+        if (search_small(p, def, arg, support, bits, proof, &how, &max_set, &tried)) return fail(p, proof, how);
         bb__put(&o, "refused: not linear, and the output depends on %d input bits (", bits);
         for (int v = 0; v < nv; v++)
             bb__put(&o, "%s%s: %d", v ? ", " : "", p->name[v], bb_popcount(support[v]));
-        bb__put(&o, "); exhaustion stops at 2^%d", BB_TRACE_EXHAUST_MAX_BITS);
+        bb__put(&o, "); exhaustion stops at 2^%d; no counterexample among the %llu inputs with up to %d of those bits "
+                    "set (on 0 and on 1) and 65536 random ones",
+                BB_TRACE_EXHAUST_MAX_BITS, (unsigned long long)(tried - 65536), max_set);
         return -1;
     }
     proof->method = BB_TRACE_BY_EXHAUSTION;

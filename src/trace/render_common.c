@@ -1,5 +1,6 @@
 /* What the text, SVG and HTML pictures of a trace share: cells, labels, colours. */
 #include "render_common.h"
+#include "trace_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,22 @@ int bb__rc_single(const bb_trace_bit *b)
     return -1;
 }
 
+uint64_t bb__rc_value(const bb_trace_result *r, int s)
+{
+    return s < 0 ? r->inputs[-s] : r->state[s].value;
+}
+
 int bb__rc_cells(const bb_trace_result *r, int s, bb__rc_cell *cell)
 {
+    if (s < 0) { /* input -s as it comes in: each bit on its own square */
+        static const bb_trace_bit zero;
+        for (int i = 0; i < 64; i++) {
+            cell[i].pos = i;
+            cell[i].bit = zero;
+            cell[i].bit.in[-s] = (uint64_t)1 << i;
+        }
+        return 64;
+    }
     const bb_trace_state *st = &r->state[s];
     int n = 0;
     for (int i = 0; i < 64; i++) {
@@ -121,8 +136,7 @@ const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t s
         return buf;
     }
     bb__out_buf o = {buf, size, 0};
-    bb__put(&o, "input%s", p->nvars > 1 ? "s" : "");
-    for (int v = 0; v < p->nvars; v++) bb__put(&o, " %s", bb_trace_name(p, v));
+    bb__put(&o, "input %s", bb_trace_name(p, s < 0 ? -s : 0));
     return buf;
 }
 
@@ -187,24 +201,37 @@ void bb__rc_xml(bb__out_buf *o, const char *s)
 int bb__rc_concrete(const bb_trace_result *r, int s, const bb__rc_cell *c)
 {
     if (!r->has_inputs) return -1;
-    if (c->pos >= 0 && c->pos < 64) return (int)((r->state[s].value >> c->pos) & 1);
+    if (c->pos >= 0 && c->pos < 64) return (int)((bb__rc_value(r, s) >> c->pos) & 1);
     if (c->bit.flags & BB_TRACE_NONLINEAR) return -1;
     int x = c->bit.konst;
     for (int v = 0; v < BB_TRACE_MAX_VARS; v++) x ^= bb_popcount(c->bit.in[v] & r->inputs[v]) & 1;
     return x;
 }
 
+int bb__trace_visible(const bb_trace_result *r, int s)
+{
+    if (s <= 0) return 1;
+    const bb_trace_step *st = &r->prog->step[s - 1];
+    const bb_trace_state *a = &r->state[s - 1], *b = &r->state[s];
+    if (st->op == BB_TRACE_LET) return 0;
+    if (st->op == BB_TRACE_LOAD && b->nlost == 0 && memcmp(a->bit, b->bit, sizeof a->bit) == 0) return 0;
+    return 1;
+}
+
+int bb__trace_step_number(const bb_trace_result *r, int i)
+{
+    int n = 0;
+    for (int s = 1; s <= i + 1 && s < r->nstates; s++) n += bb__trace_visible(r, s);
+    return n;
+}
+
 int bb__rc_visible(const bb_trace_result *r, int *idx)
 {
     int n = 0;
     for (int s = 0; s < r->nstates; s++) {
-        if (s > 0) {
-            const bb_trace_step *st = &r->prog->step[s - 1];
-            const bb_trace_state *a = &r->state[s - 1], *b = &r->state[s];
-            if (st->op == BB_TRACE_LET) continue;
-            if (st->op == BB_TRACE_LOAD && b->nlost == 0 && memcmp(a->bit, b->bit, sizeof a->bit) == 0) continue;
-        }
-        idx[n++] = s;
+        if (bb__trace_visible(r, s)) idx[n++] = s;
+        if (s == 0)
+            for (int v = 1; v < r->prog->nvars; v++) idx[n++] = -v;
     }
     return n;
 }

@@ -49,9 +49,14 @@ int bb__rc_single(const bb_trace_bit *b);
  * when text on it should be white. */
 void bb__rc_colour(int vbit, int rgb[3], int *dark);
 
-/* The heading of state s: "input x" (or "inputs p o") for 0, else step s's
- * text ("* 0x0102040810204080").  Returns buf. */
+/* The panels drawn (bb__rc_visible) are states s >= 0 and, for a program
+ * with several inputs, each further input v as the panel s = -v, right
+ * after state 0 (which is the running value: the first input).
+ * The heading of panel s: "input x" for 0 (the first input's name), "input
+ * o" for -v, else step s's text ("* 0x0102040810204080").  Returns buf. */
 const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t size);
+/* Panel s's concrete value (has_inputs only). */
+uint64_t bb__rc_value(const bb_trace_result *r, int s);
 
 /* The program's steps joined by "; " into o. */
 void bb__rc_program(bb__out_buf *o, const bb_trace_program *p);

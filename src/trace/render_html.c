@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render_common.h"
+#include "trace_private.h"
 
 static const char *const page_head[] = {
     "<!DOCTYPE html>\n",
@@ -244,7 +245,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     put_json_string(&o, ptext);
     bb__put(&o, ",\n\"verdict\":");
     put_json_string(&o, v.msg);
-    bb__put(&o, ",\n\"nsteps\":%d", r->prog->nsteps);
+    bb__put(&o, ",\n\"nsteps\":%d", r->nstates > 1 ? bb__trace_step_number(r, r->nstates - 2) : 0);
     bb__put(&o, ",\n\"ok\":%s,\n\"colours\":{", v.kind != BB_TRACE_LOSSY && v.kind != BB_TRACE_NONLINEAR_KIND ? "true"
                                                                                                           : "false");
     uint64_t used[BB_TRACE_MAX_VARS] = {0};
@@ -270,9 +271,9 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     int *idx = malloc(sizeof(int) * (size_t)r->nstates), shown = idx ? bb__rc_visible(r, idx) : 0;
     for (int k = 0; k < shown; k++) {
         int s = idx[k];
-        bb__put(&o, "%s\n{\"n\":%d,\"op\":", k ? "," : "", s);
+        bb__put(&o, "%s\n{\"n\":%d,\"op\":", k ? "," : "", s > 0 ? bb__trace_step_number(r, s - 1) : 0);
         put_json_string(&o, bb__rc_state_op(r, s, op, sizeof op));
-        if (r->has_inputs) bb__put(&o, ",\"value\":\"0x%016llx\"", (unsigned long long)r->state[s].value);
+        if (r->has_inputs) bb__put(&o, ",\"value\":\"0x%016llx\"", (unsigned long long)bb__rc_value(r, s));
         bb__put(&o, ",\"cells\":[");
         int n = bb__rc_cells(r, s, cell), first = 1;
         for (int k = 0; k < n; k++) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_common.h"
+#include "trace_private.h"
 
 enum {
     CELL = 30,       /* a cell's side */
@@ -129,15 +130,15 @@ static void put_state(svg_ctx *c, int s, int x0, int y0, int over_room)
     char op[256];
     bb__rc_state_op(c->r, s, op, sizeof op);
     bb__put(&c->o, "<g class=\"step\" id=\"step%d\">\n<text class=\"op\" x=\"%d\" y=\"%d\">", s, x0, y0 + 14);
-    if (s == 0) bb__rc_xml(&c->o, op);
+    if (s <= 0) bb__rc_xml(&c->o, op);
     else {
-        bb__put(&c->o, "%d: ", s); /* numbered as in the program (and the verdict) */
+        bb__put(&c->o, "%d: ", bb__trace_step_number(c->r, s - 1)); /* as the verdict numbers it */
         bb__rc_xml(&c->o, op);
     }
     bb__put(&c->o, "</text>\n");
     if (c->r->has_inputs)
         bb__put(&c->o, "<text class=\"value\" x=\"%d\" y=\"%d\">= 0x%016llx</text>\n", x0, y0 + 30,
-                (unsigned long long)c->r->state[s].value);
+                (unsigned long long)bb__rc_value(c->r, s));
     int y = y0 + (c->r->has_inputs ? 36 : 22);
     for (int f = 0; f < 8; f++)
         bb__put(&c->o, "<text class=\"coord\" x=\"%d\" y=\"%d\">%c</text>\n", x0 + LEFT + f * CELL + CELL / 2, y + 11,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_common.h"
+#include "trace_private.h"
 
 typedef struct {
     bb__out_buf o;
@@ -85,14 +86,14 @@ static void put_rule(text_ctx *t)
 
 static void put_state(text_ctx *t, int s)
 {
-    const bb_trace_state *st = &t->r->state[s];
+    const bb_trace_state *st = s >= 0 ? &t->r->state[s] : NULL;
     bb__rc_cell cell[BB__RC_MAX_CELLS];
     int n = bb__rc_cells(t->r, s, cell);
     char op[256];
     bb__rc_state_op(t->r, s, op, sizeof op);
-    if (s == 0) bb__put(&t->o, "%s", op);
-    else bb__put(&t->o, "step %d: %s", s, op); /* numbered as in the program (and the verdict) */
-    if (t->r->has_inputs) bb__put(&t->o, "   = 0x%016llx", (unsigned long long)st->value);
+    if (s <= 0) bb__put(&t->o, "%s", op);
+    else bb__put(&t->o, "step %d: %s", bb__trace_step_number(t->r, s - 1), op); /* as the verdict numbers it */
+    if (t->r->has_inputs) bb__put(&t->o, "   = 0x%016llx", (unsigned long long)bb__rc_value(t->r, s));
     bb__put(&t->o, "\n     ");
     for (int f = 0; f < 8; f++) bb__put(&t->o, " %*c%s", t->width, 'a' + f, f < 7 ? " " : "");
     bb__put(&t->o, "\n");
@@ -111,7 +112,7 @@ static void put_state(text_ctx *t, int s)
         put_rule(t);
         put_rows(t, s, cell, n, -1, under, "underflow: below bit 0");
     }
-    if (s > 0 && t->r->prog->step[s - 1].op == BB_TRACE_MUL && st->parts) {
+    if (st && s > 0 && t->r->prog->step[s - 1].op == BB_TRACE_MUL && st->parts) {
         bb__put(&t->o, "     partial products:");
         for (int j = 0; j < 64; j++)
             if ((st->parts >> j) & 1) bb__put(&t->o, " <<%d", j);

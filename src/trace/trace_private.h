@@ -10,6 +10,14 @@ uint64_t bb__trace_apply(bb_trace_op op, uint64_t v, uint64_t k, int shift);
 int bb__trace_add_at(bb_trace_program *p, bb_trace_op op, const char *name, uint64_t k, int shift,
                      bb_parse_error *err, int pos, int len);
 
+/* Whether state s (s >= 1: after step s - 1) is worth drawing: not a let,
+ * not a load that changes nothing (`input p o; p & o` loads p onto p). */
+int bb__trace_visible(const bb_trace_result *r, int s);
+/* The number a reader sees for step i (0-based): the steps drawn up to and
+ * including it, so hidden steps leave no gaps ("step 1" is the first drawn
+ * step in the pictures and the verdicts alike). */
+int bb__trace_step_number(const bb_trace_result *r, int i);
+
 /* 1 if the symbolic bit is a constant (linear, no input bits). */
 int bb__trace_is_const(const bb_trace_bit *a);
 

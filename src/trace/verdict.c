@@ -57,11 +57,11 @@ static void put_positions(bb__out_buf *o, uint64_t m)
     }
 }
 
-static void put_step(bb__out_buf *o, const bb_trace_program *p, int i)
+static void put_step(bb__out_buf *o, const bb_trace_result *r, int i)
 {
     char t[160];
-    bb_trace_step_text(t, sizeof t, p, i);
-    bb__put(o, "step %d (%s)", i + 1, t);
+    bb_trace_step_text(t, sizeof t, r->prog, i);
+    bb__put(o, "step %d (%s)", bb__trace_step_number(r, i), t);
 }
 
 /* Column elimination over GF(2): the input bits in cols[] (as sets of output
@@ -170,7 +170,7 @@ void bb_trace_judge(const bb_trace_result *r, bb_trace_verdict *v)
             const bb_trace_step *sp = &p->step[s - 1];
             v->step = s - 1;
             bb__put(&o, "nonlinear: ");
-            put_step(&o, p, s - 1);
+            put_step(&o, r, s - 1);
             if (sp->op == BB_TRACE_MUL && st->overlap) {
                 v->where = st->overlap;
                 bb__put(&o, ": partial products collide at ");
@@ -235,7 +235,7 @@ void bb_trace_judge(const bb_trace_result *r, bb_trace_verdict *v)
         bb__put(&o, "lossy: the output is constant 0x%016llx", (unsigned long long)v->ones);
         if (v->step >= 0) {
             bb__put(&o, "; ");
-            put_step(&o, p, v->step);
+            put_step(&o, r, v->step);
             bb__put(&o, " leaves no input bit");
         }
         return;
@@ -244,7 +244,11 @@ void bb_trace_judge(const bb_trace_result *r, bb_trace_verdict *v)
         uint64_t low = n >= 64 ? ~0ULL : (1ULL << n) - 1, outpos = ~v->constant;
         if (n == 64 && vars_used == 1) {
             v->kind = BB_TRACE_PERMUTATION;
-            bb__put(&o, "permutation: every bit of %s lands on its own square", p->name[only]);
+            int moved = 0;
+            for (int i = 0; i < 64; i++) moved += v->from[i] != only * 64 + i;
+            if (moved) bb__put(&o, "permutation: the 64 bits of %s land on 64 different squares (none lost, none "
+                                   "combined; %d of them move)", p->name[only], moved);
+            else bb__put(&o, "permutation: the identity: every bit of %s stays on its square", p->name[only]);
             if (v->complemented) bb__put(&o, " (%d complemented)", bb_popcount(v->complemented));
             return;
         }
@@ -282,7 +286,7 @@ void bb_trace_judge(const bb_trace_result *r, bb_trace_verdict *v)
     v->where = touch;
     bb__put(&o, "lossy: %d input bits reach the output but only %d independent combinations; ", n, rank);
     if (v->step >= 0) {
-        put_step(&o, p, v->step);
+        put_step(&o, r, v->step);
         bb__put(&o, " loses the exclusive or of ");
     } else {
         bb__put(&o, "lost: the exclusive or of ");

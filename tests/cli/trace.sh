@@ -54,7 +54,26 @@ golden_case check-bad-gather 1 trace "$bad_gather" --check
 golden_case check-hyperbola 0 trace hyperbola_file --check
 golden_case check-square 0 trace line_extract_mul_diagonal --square c1 --check
 golden_case check-bad-text 2 trace 'x & 0xZZ' --check
-golden_case check-all 0 trace all --check
+# one rule for a form and for all of them: 0 only when nothing is wrong or
+# unproven (three whole-board forms are refused: 100 to 128 input bits)
+golden_case check-all 1 trace all --check
+# --against: a program against a form or another program
+hflip_wrong='dswap 0x5555555555555554 1; dswap 0x3333333333333333 2; dswap 0x0f0f0f0f0f0f0f0f 4'
+golden_case against-form-wrong 1 trace "$hflip_wrong" --against flip_horizontal
+golden_case against-form-wrong-check 1 trace "$hflip_wrong" --against flip_horizontal --check
+golden_case against-form 0 trace "${hflip_wrong/5554/5555}" --against flip_horizontal
+golden_case against-form-square 0 trace line_extract_mul_file --square e4 --against line_extract_pext_file
+golden_case against-form-square-wrong 1 trace line_extract_mul_file --square e4 --against line_extract_pext_rank
+golden_case against-program 0 trace 'x << 8' --against 'x rol 8; andnot 0xff'
+golden_case against-collision 1 trace 'input a b; a & 0x5555555555555557; << 1; | b' --against 'input a b; a & 0x5555555555555555; << 1; | b'
+golden_case against-refused 1 trace 'input a b; a & 0x5555555555555555; << 1; | b' --against 'input a b; a & 0x5555555555555555; << 1; | b'
+golden_case two-inputs-values 0 trace 'input p o; p & o' --input p=e4 --input o=e4,d5 --color never
+golden_case err-against-inputs 2 trace 'x' --against rook_fill
+golden_case err-against-name 2 trace 'x' --against flip_horizontl
+golden_case err-against-text 2 trace 'x' --against 'x & 0xZZ'
+golden_case err-against-missing 2 trace 'x' --against
+golden_case err-against-twice 2 trace 'x' --against flip_vertical --against flip_vertical
+golden_case err-against-svg 2 trace 'x' --against flip_vertical --svg /tmp/x.svg
 
 # --svg: well-formed XML, one step group per state, every bit labelled
 # svg_counts NAME STATES LABELS ARGS...: draws ARGS --svg and counts
