@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The man page (docs/bitboard.1) renders without a warning, every command
 # `bitboard help` lists has a section heading of its own in COMMANDS and its
-# own tag there, NAME names every module, and EXIT STATUS lists each status
-# once.  Installs groff (Debian's groff-base) when missing and run as root.
+# own tag there, NAME names every module, EXIT STATUS lists each status
+# once, and the README's header table names every header.  Installs groff
+# (Debian's groff-base) when missing and run as root.
 # Ends with "man: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -52,6 +53,12 @@ else bad "EXIT STATUS lists '$(printf '%s\n' "$statuses" | tr '\n' ' ')' (want 0
 if command -v man > /dev/null; then
     if MANWIDTH=80 man -l "$page" 2>&1 | grep -q 'EXIT STATUS'; then ok; else bad "man -l $page"; fi
 fi
+
+# the README's header table names every public header
+for h in include/bitboard/*.h; do
+    n=${h#include/}
+    if grep -qF "| \`$n\` |" README.md; then ok; else bad "README's header table lacks $n"; fi
+done
 
 echo "man: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
