@@ -75,6 +75,139 @@ static void pair_row(const bench_opts *o, const char *impl, pair_fn fn, const ui
     *sink += c.sink;
 }
 
+/* ---- A transposition-table probe's chain -----------------------------------------------
+ * What a consumer's probe does: canonicalize, keep the symmetry to map the
+ * move back, and go on from there.  The symmetry is on the chain (x =
+ * canonical(x) + next + u), the boards are positions of random Othello games
+ * (p, the side to move, for one board; (p, o) for pairs), and each side is
+ * measured in the same run, alternating: the 0.1.0 code (a call, as it
+ * shipped) and the inline default as a program including <bitboard.h> gets it. */
+enum { GAME_N = 4096 };
+typedef struct { const uint64_t *p, *o; uint64_t x, y, sink; unsigned run; } probe_ctx;
+
+static void probe_v010(void *arg)
+{
+    probe_ctx *c = arg;
+    uint64_t x = c->x;
+    unsigned off = 997 * c->run++;
+    for (int i = 0; i < BENCH_LAT_N; i++) {
+        bb_sym u;
+        x = v010_canonical(x, &u) + c->p[(i + off) & (GAME_N - 1)] + (uint64_t)u;
+        BENCH_KEEP(x);
+    }
+    c->x = x, c->sink += x;
+}
+static void probe_def(void *arg)
+{
+    probe_ctx *c = arg;
+    uint64_t x = c->x;
+    unsigned off = 997 * c->run++;
+    for (int i = 0; i < BENCH_LAT_N; i++) {
+        bb_sym u;
+        x = bb_canonical(x, &u) + c->p[(i + off) & (GAME_N - 1)] + (uint64_t)u;
+        BENCH_KEEP(x);
+    }
+    c->x = x, c->sink += x;
+}
+static void probe_pair_v010(void *arg)
+{
+    probe_ctx *c = arg;
+    uint64_t a = c->x, b = c->y;
+    unsigned off = 997 * c->run++;
+    bb_sym u = BB_SYM_IDENTITY;
+    for (int i = 0; i < BENCH_LAT_N; i++) {
+        a = (a ^ c->p[(i + off) & (GAME_N - 1)]) + (uint64_t)u;
+        b = (b ^ c->o[(i + off) & (GAME_N - 1)]) & ~a;
+        v010_canonical_pair(&a, &b, &u);
+        BENCH_KEEP(a);
+        BENCH_KEEP(b);
+    }
+    c->x = a, c->y = b, c->sink += a + b + (uint64_t)u;
+}
+static void probe_pair_def(void *arg)
+{
+    probe_ctx *c = arg;
+    uint64_t a = c->x, b = c->y;
+    unsigned off = 997 * c->run++;
+    bb_sym u = BB_SYM_IDENTITY;
+    for (int i = 0; i < BENCH_LAT_N; i++) {
+        a = (a ^ c->p[(i + off) & (GAME_N - 1)]) + (uint64_t)u;
+        b = (b ^ c->o[(i + off) & (GAME_N - 1)]) & ~a;
+        bb_canonical_pair(&a, &b, &u);
+        BENCH_KEEP(a);
+        BENCH_KEEP(b);
+    }
+    c->x = a, c->y = b, c->sink += a + b + (uint64_t)u;
+}
+
+/* GAME_N positions of random Othello games (every ply of each game). */
+static void othello_positions(uint64_t *p, uint64_t *o)
+{
+    uint64_t st = 7;
+    int n = 0;
+    while (n < GAME_N) {
+        bb_othello_pos pos = bb_othello_start();
+        while (n < GAME_N && !bb_othello_game_over(&pos)) {
+            uint64_t m = bb_othello_moves(pos.p, pos.o);
+            if (!m) {
+                bb_othello_pass(&pos);
+                continue;
+            }
+            int k = (int)(bench_rand(&st) % (uint64_t)bb_popcount(m));
+            while (k--) m &= m - 1;
+            int sq = 0;
+            while (!((m >> sq) & 1)) sq++;
+            bb_othello_play(&pos, sq);
+            p[n] = pos.p, o[n] = pos.o, n++;
+        }
+    }
+}
+
+static void probe_rows(const bench_opts *o, uint64_t *sink)
+{
+    uint64_t *gp = malloc(GAME_N * sizeof *gp), *go = malloc(GAME_N * sizeof *go);
+    if (!gp || !go) {
+        free(gp), free(go);
+        return;
+    }
+    othello_positions(gp, go);
+    bench_table_header("Canonical forms on a probe's chain: the symmetry used on the chain, Othello positions",
+                       "x = canonical(x, &u) + next + u (pairs: the pair and u carried to the next); 0.1.0 and the "
+                       "default alternate, run by run. Ratio = default / 0.1.0.");
+    probe_ctx a = {gp, go, 0x0123456789ABCDEFULL, 0x00FF00000000FF00ULL, 0, 0}, b = a;
+    bench_stat lv[5], ld[5], pv[5], pd[5];
+    for (int r = 0; r < 5; r++) { /* alternating rounds: the ratio holds while the clock drifts */
+        lv[r] = bench_time(o, probe_v010, &a, BENCH_LAT_N);
+        ld[r] = bench_time(o, probe_def, &b, BENCH_LAT_N);
+        pv[r] = bench_time(o, probe_pair_v010, &a, BENCH_LAT_N);
+        pd[r] = bench_time(o, probe_pair_def, &b, BENCH_LAT_N);
+    }
+    /* the round with the median ratio is the one printed */
+    double rs[5], rp[5], t;
+    for (int r = 0; r < 5; r++) rs[r] = ld[r].ns / lv[r].ns, rp[r] = pd[r].ns / pv[r].ns;
+    int ms = 0, mp = 0;
+    for (int r = 0; r < 5; r++) {
+        int below = 0, belowp = 0;
+        for (int q = 0; q < 5; q++) below += rs[q] < rs[r], belowp += rp[q] < rp[r];
+        if (below == 2) ms = r;
+        if (belowp == 2) mp = r;
+    }
+    bench_row("canonical, u on the chain", "0.1.0", &lv[ms], NULL);
+    bench_row("canonical, u on the chain", "bb_canonical (default)", &ld[ms], NULL);
+    bench_row("canonical_pair, u on the chain", "0.1.0", &pv[mp], NULL);
+    bench_row("canonical_pair, u on the chain", "bb_canonical_pair (default)", &pd[mp], NULL);
+    double lo = rs[0], hi = rs[0], plo = rp[0], phi = rp[0];
+    for (int r = 1; r < 5; r++) {
+        t = rs[r], lo = t < lo ? t : lo, hi = t > hi ? t : hi;
+        t = rp[r], plo = t < plo ? t : plo, phi = t > phi ? t : phi;
+    }
+    printf("  ratio default / 0.1.0 (median of 5 alternating rounds, range): canonical %.2fx (%.2f-%.2f), "
+           "canonical_pair %.2fx (%.2f-%.2f)\n",
+           rs[ms], lo, hi, rp[mp], plo, phi);
+    *sink += a.sink + b.sink;
+    free(gp), free(go);
+}
+
 /* ---- Arrays, L1-resident ------------------------------------------------------------ */
 enum { ARRAY_N = 1024, ARRAY_TIMES = 64 };
 typedef void (*array_fn)(uint64_t *, const uint64_t *, size_t, unsigned char *);
@@ -149,6 +282,7 @@ void bench_canonical(const bench_opts *o)
     pair_row(o, "gfni: 3-deep tree of 128-bit selects", bb_canonical_pair_gfni, boards, &sink);
 #endif
     pair_row(o, "bb_canonical_pair (default)", bb_canonical_pair, boards, &sink);
+    probe_rows(o, &sink);
 
     bench_bulk_header("Canonical forms in bulk, L1-resident (1024 boards or pairs, 64 passes)",
                       "bb_canonical_array (dst, src) and bb_canonical_pair_array (in place), with and without "

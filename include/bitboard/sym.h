@@ -307,12 +307,41 @@ static inline uint64_t bb__least8(const uint64_t v[8])
     return bb__umin(bb__umin(bb__umin(v[5], v[6]), v[3]),
                     bb__umin(bb__umin(v[1], v[2]), bb__umin(v[7], bb__umin(v[0], v[4]))));
 }
-/* The lowest s with v[s] == m (m is one of them): off the value's path. */
-static inline bb_sym bb__first_equal8(const uint64_t v[8], uint64_t m)
+/* The least of v[0..7] and the lowest s giving it, together: the same
+ * depth-3 tree with each image's index carried beside it by a second
+ * conditional move, so the symmetry is ready when the board is (finding it
+ * afterwards by comparing the images with the least is a chain of its own,
+ * and a caller that maps a move back has the symmetry on its critical path).
+ * The images are paired in bb_sym order, the right one taken only when it is
+ * strictly less: on a tie the left, lower, index stays. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+static inline void bb__umin_sym(uint64_t *a, uint64_t *ia, uint64_t b, uint64_t ib)
 {
-    int s = 7;
-    for (int i = 6; i >= 0; i--) s = v[i] == m ? i : s;
-    return (bb_sym)s;
+    __asm__("cmp %[a], %[b]\n\tcmovb %[b], %[a]\n\tcmovb %[ib], %[ia]"
+            : [a] "+r"(*a), [ia] "+r"(*ia)
+            : [b] "r"(b), [ib] "r"(ib)
+            : "cc");
+}
+#else
+static inline void bb__umin_sym(uint64_t *a, uint64_t *ia, uint64_t b, uint64_t ib)
+{
+    int take = b < *a;
+    *a = take ? b : *a;
+    *ia = take ? ib : *ia;
+}
+#endif
+static inline uint64_t bb__least8_sym(const uint64_t v[8], bb_sym *used)
+{
+    uint64_t a = v[0], ia = 0, b = v[2], ib = 2, c = v[4], ic = 4, d = v[6], id = 6;
+    bb__umin_sym(&a, &ia, v[1], 1);
+    bb__umin_sym(&b, &ib, v[3], 3);
+    bb__umin_sym(&c, &ic, v[5], 5);
+    bb__umin_sym(&d, &id, v[7], 7);
+    bb__umin_sym(&a, &ia, b, ib);
+    bb__umin_sym(&c, &ic, d, id);
+    bb__umin_sym(&a, &ia, c, ic);
+    *used = (bb_sym)ia;
+    return a;
 }
 /* The pair form orders images as 128-bit numbers (p high, o low).
  * bb__pair_min: (*a, *ao) becomes (b, bo) if that is less.  On x86-64 with
@@ -346,9 +375,50 @@ static inline void bb__pair_min(uint64_t *a, uint64_t *ao, uint64_t b, uint64_t 
     }
 }
 #endif
+/* bb__pair_min carrying an index beside the pair, as bb__umin_sym does. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+static inline void bb__pair_min_sym(uint64_t *a, uint64_t *ao, uint64_t *ia, uint64_t b, uint64_t bo, uint64_t ib)
+{
+    uint64_t x = *a, xo = *ao, xi = *ia, t;
+    __asm__("mov %[b], %[t]\n\t"
+            "cmp %[xo], %[bo]\n\t"
+            "sbb %[x], %[t]\n\t"
+            "cmovc %[b], %[x]\n\t"
+            "cmovc %[bo], %[xo]\n\t"
+            "cmovc %[ib], %[xi]"
+            : [x] "+r"(x), [xo] "+r"(xo), [xi] "+r"(xi), [t] "=&r"(t)
+            : [b] "r"(b), [bo] "r"(bo), [ib] "r"(ib)
+            : "cc");
+    *a = x, *ao = xo, *ia = xi;
+}
+#else
+static inline void bb__pair_min_sym(uint64_t *a, uint64_t *ao, uint64_t *ia, uint64_t b, uint64_t bo, uint64_t ib)
+{
+    if (bb__pair_less(b, bo, *a, *ao)) *a = b, *ao = bo, *ia = ib;
+}
+#endif
+/* The least pair and its lowest symmetry together (bb__least8_sym's tree). */
+static inline void bb__least_pair8_sym(const uint64_t vp[8], const uint64_t vo[8], uint64_t *p, uint64_t *o,
+                                       bb_sym *used)
+{
+    uint64_t ap = vp[0], ao = vo[0], ia = 0, bp = vp[2], bo = vo[2], ib = 2;
+    uint64_t cp = vp[4], co = vo[4], ic = 4, dp = vp[6], dq = vo[6], id = 6;
+    bb__pair_min_sym(&ap, &ao, &ia, vp[1], vo[1], 1);
+    bb__pair_min_sym(&bp, &bo, &ib, vp[3], vo[3], 3);
+    bb__pair_min_sym(&cp, &co, &ic, vp[5], vo[5], 5);
+    bb__pair_min_sym(&dp, &dq, &id, vp[7], vo[7], 7);
+    bb__pair_min_sym(&ap, &ao, &ia, bp, bo, ib);
+    bb__pair_min_sym(&cp, &co, &ic, dp, dq, id);
+    bb__pair_min_sym(&ap, &ao, &ia, cp, co, ic);
+    *p = ap, *o = ao, *used = (bb_sym)ia;
+}
 static inline void bb__least_pair8(const uint64_t vp[8], const uint64_t vo[8], uint64_t *p, uint64_t *o,
                                    bb_sym *used)
 {
+    if (used) {
+        bb__least_pair8_sym(vp, vo, p, o, used);
+        return;
+    }
     /* The same 3-deep tree as bb__least8. */
     uint64_t ap = vp[5], ao = vo[5], bp = vp[1], bo = vo[1], cp = vp[7], co = vo[7];
     bb__pair_min(&ap, &ao, vp[6], vo[6]);
@@ -360,11 +430,6 @@ static inline void bb__least_pair8(const uint64_t vp[8], const uint64_t vo[8], u
     bb__pair_min(&ap, &ao, bp, bo);
     *p = ap;
     *o = ao;
-    if (used) {
-        int s = 7;
-        for (int i = 6; i >= 0; i--) s = ((vp[i] == ap) & (vo[i] == ao)) ? i : s;
-        *used = (bb_sym)s;
-    }
 }
 
 /* bb_canonical_<impl> and bb_canonical_pair_<impl> from one implementation's
@@ -374,9 +439,8 @@ static inline void bb__least_pair8(const uint64_t vp[8], const uint64_t vo[8], u
     {                                                                                           \
         uint64_t v[8];                                                                          \
         BB__SYM_IMAGES(v, x, H, D, C);                                                          \
-        uint64_t m = bb__least8(v);                                                             \
-        if (used) *used = bb__first_equal8(v, m);                                               \
-        return m;                                                                               \
+        if (used) return bb__least8_sym(v, used);                                               \
+        return bb__least8(v);                                                                   \
     }                                                                                           \
     static inline void bb_canonical_pair_##impl(uint64_t *p, uint64_t *o, bb_sym *used)        \
     {                                                                                           \
