@@ -118,6 +118,56 @@ static void usage(void)
     printf("\n");
 }
 
+/* The CPU as /proc/cpuinfo names it: vendor, family and model in decimal,
+ * the microarchitecture where the pair is one we know, and the model name
+ * when it says more than the vendor's brand ("AMD EPYC" alone does not:
+ * family 25 model 17 is Zen 4, family 26 is Zen 5). */
+static const char *microarchitecture(const char *vendor, int family, int model)
+{
+    if (strcmp(vendor, "AuthenticAMD") == 0) {
+        if (family == 23) return model >= 0x30 ? "Zen 2" : "Zen / Zen+";
+        if (family == 25) return (model >= 0x10 && model <= 0x1f) || (model >= 0x60 && model <= 0x7f) || model >= 0xa0
+                                     ? "Zen 4" : "Zen 3";
+        if (family == 26) return "Zen 5";
+    } else if (strcmp(vendor, "GenuineIntel") == 0 && family == 6) {
+        switch (model) {
+        case 85: return "Skylake-SP / Cascade Lake";
+        case 106: return "Ice Lake-SP";
+        case 143: return "Sapphire Rapids";
+        case 167: return "Rocket Lake";
+        case 173: return "Granite Rapids";
+        case 207: return "Emerald Rapids";
+        default: break;
+        }
+    }
+    return NULL;
+}
+
+static void bench_cpu_name(char *out, size_t size)
+{
+    char vendor[64] = "unknown", name[256] = "";
+    int family = -1, model = -1;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[512];
+        while (fgets(line, sizeof line, f)) {
+            char *p = strchr(line, ':');
+            if (!p) continue;
+            p += p[1] == ' ' ? 2 : 1;
+            p[strcspn(p, "\n")] = '\0';
+            if (strncmp(line, "vendor_id", 9) == 0 && !strcmp(vendor, "unknown")) snprintf(vendor, sizeof vendor, "%s", p);
+            else if (strncmp(line, "cpu family", 10) == 0 && family < 0) family = atoi(p);
+            else if (strncmp(line, "model\t", 6) == 0 && model < 0) model = atoi(p);
+            else if (strncmp(line, "model name", 10) == 0 && !name[0]) snprintf(name, sizeof name, "%s", p);
+            else if (line[0] == '\n' && family >= 0) break;
+        }
+        fclose(f);
+    }
+    const char *arch = microarchitecture(vendor, family, model);
+    snprintf(out, size, "%s family %d model %d%s%s, \"%s\"", vendor, family, model, arch ? " = " : "", arch ? arch : "",
+             name[0] ? name : "no model name");
+}
+
 int main(int argc, char **argv)
 {
     bench_opts o = {31, 0};
@@ -137,21 +187,10 @@ int main(int argc, char **argv)
         if (!found) return fprintf(stderr, "bench: no section '%s'\n", only[j]), usage(), 2;
     }
 
-    char model[256] = "unknown";
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f) {
-        char line[512];
-        while (fgets(line, sizeof line, f))
-            if (strncmp(line, "model name", 10) == 0) {
-                char *p = strchr(line, ':');
-                if (p) snprintf(model, sizeof model, "%s", p + 2);
-                model[strcspn(model, "\n")] = '\0';
-                break;
-            }
-        fclose(f);
-    }
+    char cpu[400];
+    bench_cpu_name(cpu, sizeof cpu);
     printf("## bitboard %s benchmarks\n\n", bb_version());
-    printf("- CPU: %s; core clock measured at %.2f GHz (dependent-add chain)\n", model, bench_core_ghz());
+    printf("- CPU: %s; core clock measured at %.2f GHz (dependent-add chain)\n", cpu, bench_core_ghz());
     printf("- bb_sym_apply_array dispatches to: %s; scalar default: %s\n", bb_sym_apply_array_impl(),
            BB_HAVE_GFNI ? "GFNI" : "portable");
     printf("- each figure is the median of %d timed runs (after a warm-up); spread is min-max\n", o.reps);
