@@ -163,8 +163,9 @@ typedef struct {
  *
  * Counts are 64-bit and never wrap: a count of 2^64 - 1 or more comes back
  * as UINT64_MAX (stats->overflow = 1).  From the start position depth 13
- * (1,981,066,775,000,000) fits and depth 14 (61,885,021,521,585,529,237)
- * does not; positions with more moves overflow sooner. */
+ * (1,981,066,775,000,396,239, OEIS A048987) fits and depth 14
+ * (61,885,021,521,585,529,237) does not; positions with more moves overflow
+ * sooner. */
 typedef struct {
     int use_method;              /* 0: the fastest kernel; 1: generate with `method` */
     bb_attack_method method;     /* the slider method when use_method is 1 */
