@@ -84,6 +84,41 @@ part() {
     total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
 }
 
+# Parts that use one core at a time (the CLI goldens, the page in Chromium,
+# the gallery, the man page) run side by side, in lanes: each lane's parts
+# one after another in the background, their printouts and counts kept in
+# files and shown in the lanes' order once all have ended.  lane NAME PART...
+# where each PART is "name command args" (one string, split on spaces).
+lane_names=()
+lane() {
+    local lname=$1; shift
+    lane_names+=("$lname")
+    (
+        total_p=0 total_f=0 total_s=0 part_times=()
+        for spec in "$@"; do
+            # shellcheck disable=SC2086
+            part $spec
+        done
+        echo "$total_p $total_f $total_s" > "$log/lane-$lname.counts"
+        printf '%s\n' "${part_times[@]}" > "$log/lane-$lname.times"
+    ) > "$log/lane-$lname.out" 2>&1 &
+}
+# lanes_end: waits for every lane, prints what they printed, adds their counts.
+lanes_end() {
+    wait
+    local lname p f s
+    for lname in "${lane_names[@]}"; do
+        cat "$log/lane-$lname.out"
+        if read -r p f s < "$log/lane-$lname.counts" 2>/dev/null; then
+            total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+            while read -r t n; do [ -n "$n" ] && part_times+=("$t $n"); done < "$log/lane-$lname.times"
+        else
+            echo "== lane $lname ended without its counts"; total_f=$((total_f + 1))
+        fi
+    done
+    lane_names=()
+}
+
 # cli_parts BINARY: every tests/cli/*.sh against BINARY.
 cli_parts() {
     for t in tests/cli/*.sh; do
@@ -110,13 +145,21 @@ else
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 BUILD=build/asan all unit
     part tsan         tests/tsan.sh
-    cli_parts build/bitboard
-    # the trace page in headless Chromium (installed there when missing), and
-    # docs/gallery/ against what the tracer draws now
-    part browser tests/browser/run.sh build/bitboard "$log"
-    part gallery tests/gallery.sh --check build/bitboard
+    # the CLI goldens, the trace page in headless Chromium (installed there
+    # when missing), docs/gallery/ against what the tracer draws now, and the
+    # man page: three lanes side by side (no path here holds a space)
+    lane a "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
+           "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
+           "gallery tests/gallery.sh --check build/bitboard" "man tests/man.sh build/bitboard"
+    lane b "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
+           "cli-trace bash tests/cli/trace.sh build/bitboard"
+    lane c "browser tests/browser/run.sh build/bitboard $log"
+    lanes_end
+    # every tests/cli/*.sh has a lane above
+    for t in tests/cli/*.sh; do
+        grep -q "bash $t build/bitboard" "$0" || { echo "== $t is in no lane of tests/run-all.sh"; total_f=$((total_f + 1)); }
+    done
     part build tests/build.sh
-    part man tests/man.sh build/bitboard
     [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
     part install-paths tests/install-paths.sh
     part fuzz "${M[@]}" -j"$JOBS" FUZZ_SECONDS="${FUZZ_SECONDS_TEST:-5}" fuzz

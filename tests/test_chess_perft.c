@@ -388,13 +388,16 @@ static void overflow_kk(void)
     bb_chess_pos pos;
     parse(&pos, "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
     int first_over = 0;
-    for (int d = 1; d <= 25; d++) {
+    static const int depths[] = {1, 2, 3, 4, 6, 9, 13, 17, 20, 22, 23, 24};
+    for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++) {
+        int d = depths[i];
         u128 want = kk_dp(BB_E1, BB_E5, BB_WHITE, d);
         if (!first_over && want >= (u128)UINT64_MAX) first_over = d;
         kk_check(&pos, d, 1, want, "K v K");
     }
-    CHECK(first_over == 24, "K v K first passes 2^64 at depth %d (the reference itself is off?)", first_over);
-    for (int d = 23; d <= 24; d++) kk_check(&pos, d, 2, kk_dp(BB_E1, BB_E5, BB_WHITE, d), "K v K");
+    CHECK(first_over == 24 && kk_dp(BB_E1, BB_E5, BB_WHITE, 23) < (u128)UINT64_MAX,
+          "K v K first passes 2^64 at depth %d (the reference itself is off?)", first_over);
+    kk_check(&pos, 24, 2, kk_dp(BB_E1, BB_E5, BB_WHITE, 24), "K v K");
     /* divide: each root move's count the child's, saturated alike */
     bb_chess_perft_opts o;
     bb_chess_perft_stats st;
@@ -432,7 +435,15 @@ static void table_report(void)
     o.use_method = 1, o.method = BB_ATTACKS_MAGIC;
     n = bb_chess_perft(&pos, 3, &o);
     CHECK(n == 8902 && st.table_bytes == 0, "use_method ignores hash_mb: %zu bytes", st.table_bytes);
-    /* more than any machine here has (the library caps at 1 TiB): refused, not counted without */
+    /* more than any machine here has (the library caps at 1 TiB): refused, not counted without
+     * (AddressSanitizer's allocator aborts on such a request instead of failing it) */
+#if defined(__SANITIZE_ADDRESS__)
+    SKIP("AddressSanitizer aborts on a 1 TiB calloc (the other builds check it)");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    SKIP("AddressSanitizer aborts on a 1 TiB calloc (the other builds check it)");
+#endif
+#endif
     o.use_method = 0, o.hash_mb = (size_t)1 << 20;
     n = bb_chess_perft(&pos, 3, &o);
     if (st.table_bytes) SKIP("this machine allocated a 1 TiB table");
