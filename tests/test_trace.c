@@ -728,6 +728,44 @@ static void parse_errors(void)
 
 /* A 100,000-step program: refused at the first step over the limit, with
  * its position; the limit itself is fine. */
+/* Every renderer numbers the steps as the verdict does (from 1, no gaps for
+ * a let or a no-op load) and gives each input of a program its own panel. */
+static char *render_with(size_t (*fn)(char *, size_t, const bb_trace_result *, const char *, unsigned),
+                         const bb_trace_result *r)
+{
+    size_t n = fn(NULL, 0, r, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (buf) fn(buf, n + 1, r, NULL, 0);
+    return buf;
+}
+static void pictures_number_and_inputs(void)
+{
+    bb_trace_program *p = parse_ok("input p o; p & o; let t; >> 1; ^ t");
+    uint64_t in[BB_TRACE_MAX_VARS] = {0x10000000ULL, 0x810000000ULL, 0, 0};
+    bb_trace_result r;
+    if (!p || bb_trace_run(p, in, &r) != 0) {
+        CHECK(0, "run");
+        bb_trace_free(p);
+        return;
+    }
+    char *text = render_with(bb_trace_render_text, &r), *svg = render_with(bb_trace_render_svg, &r),
+         *html = render_with(bb_trace_render_html, &r);
+    CHECK(text && strstr(text, "\ninput p   = 0x0000000010000000") && strstr(text, "\ninput o   = 0x0000000810000000"),
+          "text: a panel per input");
+    CHECK(text && strstr(text, "step 1: & o") && strstr(text, "step 2: >> 1") && strstr(text, "step 3: ^ t") &&
+              !strstr(text, "step 4") && !strstr(text, "inputs p o"), "text: steps 1-3");
+    CHECK(svg && strstr(svg, ">input p<") && strstr(svg, ">input o<") && strstr(svg, ">1: &amp; o<") &&
+              strstr(svg, ">3: ^ t<"), "svg: a panel per input, steps 1-3");
+    CHECK(html && strstr(html, "\"n\":1,\"op\":\"\\u0026 o\"") && strstr(html, "\"n\":3,\"op\":\"^ t\"") &&
+              strstr(html, "\"op\":\"input o\"") && strstr(html, "\"nsteps\":3"), "html: steps 1-3 of 3, input o");
+    free(text), free(svg), free(html);
+    bb_trace_verdict v;
+    bb_trace_judge(&r, &v);
+    CHECK(strstr(v.msg, "step 1 (& o)") != NULL, "verdict: %s", v.msg);
+    bb_trace_result_free(&r);
+    bb_trace_free(p);
+}
+
 static void step_limit(void)
 {
     size_t n = 100000, len = 0;
@@ -776,5 +814,6 @@ int main(void)
     RUN(builder_matches_text);
     RUN(parse_errors);
     RUN(step_limit);
+    RUN(pictures_number_and_inputs);
     return bbt_finish("trace");
 }

@@ -61,7 +61,7 @@ def main():
         check("title", js("document.title").startswith("x & 0x0101010101010101"), js("document.title"))
         check("no network", js("performance.getEntriesByType('resource').length") == 0,
               json.dumps(js("performance.getEntriesByType('resource').map(function(e){return e.name;})")))
-        check("opens at the first step", where() == "step 2 of 4: & 0x0101010101010101", where())
+        check("opens at the first step", where() == "step 1 of 3: & 0x0101010101010101", where())
         step1 = labels("board-step")
         want1 = {8 * r: "a%d" % (r + 1) for r in range(8)}
         check("step 1 keeps file a", step1 == want1, json.dumps(step1))
@@ -71,7 +71,7 @@ def main():
         check("prev enabled", js("document.getElementById('prev').disabled") is False)
 
         b.key("ArrowRight", keycode=39)
-        check("arrow key steps", where() == "step 3 of 4: * 0x0102040810204080", where())
+        check("arrow key steps", where() == "step 2 of 3: * 0x0102040810204080", where())
         check("overflow panel", js("!!document.getElementById('board-over')") is True)
         over = js("document.querySelectorAll('#board-over .cell[data-src]').length")
         check("overflow cells", over > 0, str(over))
@@ -79,21 +79,21 @@ def main():
 
         x, y = b.center("#next")
         b.click_at(x, y)
-        check("next button steps", where() == "step 4 of 4: >> 56", where())
+        check("next button steps", where() == "step 3 of 3: >> 56", where())
         check("next disabled at the end", js("document.getElementById('next').disabled") is True)
         out = labels("board-step")
         check("result: file a on rank 1", out == {i: "a%d" % (i + 1) for i in range(8)}, json.dumps(out))
         b.key("ArrowRight", keycode=39)
-        check("no step past the end", where() == "step 4 of 4: >> 56", where())
+        check("no step past the end", where() == "step 3 of 3: >> 56", where())
 
         x, y = b.center("#prev")
         b.click_at(x, y)
-        check("prev button steps back", where().startswith("step 3 of 4"), where())
+        check("prev button steps back", where().startswith("step 2 of 3"), where())
         b.key("Home", keycode=36)
-        check("Home goes to the input", where() == "step 0 of 4: input x", where())
+        check("Home goes to the input", where() == "step 0 of 3: input x", where())
         check("prev disabled at the start", js("document.getElementById('prev').disabled") is True)
         b.key("End", keycode=35)
-        check("End goes to the result", where().startswith("step 4 of 4"), where())
+        check("End goes to the result", where().startswith("step 3 of 3"), where())
 
         # hover the result's bit at position 2 (a3): where it comes from, where it goes
         x, y = b.center('#board-step .cell[data-pos="2"]')
@@ -107,7 +107,7 @@ def main():
         dim = js("document.querySelectorAll('#board-in .cell.dim').length")
         check("hover: the rest dimmed", dim > 0, str(dim))
         b.key("ArrowLeft", keycode=37)
-        check("arrow left steps back", where().startswith("step 3 of 4"), where())
+        check("arrow left steps back", where().startswith("step 2 of 3"), where())
         x, y = b.center('#board-step .cell[data-pos="23"]')  # a3's bit after the multiplication (a3 << 7)
         b.mouse("mouseMoved", x, y)
         n = js("document.querySelectorAll('.cell.hl').length")
