@@ -160,9 +160,11 @@ else
         grep -q "bash $t build/bitboard" "$0" || { echo "== $t is in no lane of tests/run-all.sh"; total_f=$((total_f + 1)); }
     done
     part build tests/build.sh
-    [ -x tests/consumer/run.sh ] && part consumers tests/consumer/run.sh
-    part install-paths tests/install-paths.sh
-    part fuzz "${M[@]}" -j"$JOBS" FUZZ_SECONDS="${FUZZ_SECONDS_TEST:-5}" fuzz
+    # the consumers and install paths (mostly one core: cmake, installs) beside
+    # the fuzz targets (clang builds the library again, then each target runs)
+    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh"
+    lane e "fuzz ${M[*]} -j$JOBS FUZZ_SECONDS=${FUZZ_SECONDS_TEST:-5} fuzz"
+    lanes_end
 fi
 
 # where the time went: the five slowest parts, and the whole run

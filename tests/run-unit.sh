@@ -15,10 +15,24 @@ while [ $# -gt 0 ]; do
 done
 re='^.*: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
 total_p=0 total_f=0 total_s=0 status=0
+# The programs run UNIT_JOBS at a time (default: the cores), each into files
+# of its own; their output is printed in the order given, as if one by one.
+jobs_max=${UNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+i=0
 for t in "$@"; do
-    out=$("$t" ${args[@]+"${args[@]}"}) || status=1
-    printf '%s\n' "$out"
-    line=$(printf '%s\n' "$out" | tail -n 1)
+    ( "$t" ${args[@]+"${args[@]}"} > "$tmp/$i.out" 2> "$tmp/$i.err"; echo $? > "$tmp/$i.rc" ) &
+    i=$((i + 1))
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+done
+wait
+i=0
+for t in "$@"; do
+    cat "$tmp/$i.out"
+    cat "$tmp/$i.err" >&2
+    [ "$(cat "$tmp/$i.rc" 2>/dev/null)" = 0 ] || status=1
+    line=$(tail -n 1 "$tmp/$i.out")
     if [[ $line =~ $re ]]; then
         total_p=$((total_p + BASH_REMATCH[1]))
         total_f=$((total_f + BASH_REMATCH[2]))
@@ -27,6 +41,7 @@ for t in "$@"; do
         echo "$t: crashed or printed no summary"
         total_f=$((total_f + 1)) status=1
     fi
+    i=$((i + 1))
 done
 echo "unit: $total_p passed, $total_f failed, $total_s skipped"
 exit $status
