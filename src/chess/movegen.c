@@ -415,6 +415,17 @@ BB__FORCE_INLINE void toggle(bb_chess_pos *pos, int pc, uint64_t b)
     pos->occupied ^= b;
 }
 
+/* What make and make_null change and unmake puts back (nothing captured yet). */
+BB__FORCE_INLINE void save_undo(const bb_chess_pos *pos, bb_chess_undo *undo)
+{
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->castling = pos->castling;
+    undo->ep = pos->ep;
+    undo->captured = BB_CHESS_EMPTY;
+}
+
 /* The clocks count up and stop at 65535 (a uint16_t) rather than wrap. */
 static inline uint16_t clock_up(uint16_t c, int by) { return (uint16_t)(c + (c != UINT16_MAX ? by : 0)); }
 
@@ -446,12 +457,7 @@ void bb_chess_make(bb_chess_pos *pos, bb_chess_move move, bb_chess_undo *undo)
     const int pc = pos->board[from];
     uint64_t key = pos->key ^ bb__polyglot_random[BB__PG_TURN];
 
-    undo->key = pos->key;
-    undo->halfmove = pos->halfmove;
-    undo->fullmove = pos->fullmove;
-    undo->castling = pos->castling;
-    undo->ep = pos->ep;
-    undo->captured = BB_CHESS_EMPTY;
+    save_undo(pos, undo);
     CHECK_LEGAL(pos, move);
 
     if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
@@ -573,12 +579,7 @@ void bb_chess_make_null(bb_chess_pos *pos, bb_chess_undo *undo)
 #endif
     const int us = pos->side & 1;
     uint64_t key = pos->key ^ bb__polyglot_random[BB__PG_TURN];
-    undo->key = pos->key;
-    undo->halfmove = pos->halfmove;
-    undo->fullmove = pos->fullmove;
-    undo->castling = pos->castling;
-    undo->ep = pos->ep;
-    undo->captured = BB_CHESS_EMPTY;
+    save_undo(pos, undo);
     if (pos->ep != BB_CHESS_NO_EP) key ^= bb__polyglot_random[BB__PG_EP + (pos->ep & 7)];
     pos->ep = BB_CHESS_NO_EP;
     pos->halfmove = clock_up(pos->halfmove, 1);
