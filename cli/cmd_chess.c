@@ -122,16 +122,22 @@ static void print_position(const chess_opts *c, const bb_chess_pos *pos, int dia
     char fen[BB_CHESS_FEN_MAX], cast[16], ep[3], status[160], board[BB_FORMAT_MAX];
     bb_chess_movelist list;
     int n = bb_chess_generate(pos, BB_GEN_ALL, &list);
+    bb_chess_result res; /* the position alone: no earlier positions, so no repetition */
+    bb_chess_outcome_of(pos, NULL, 0, &res);
+    int claim = res.outcome == BB_CHESS_FIFTY_MOVES || res.outcome == BB_CHESS_THREEFOLD_REPETITION;
     fen_of(pos, fen);
     switch (c->o->format) {
     case BB_FORMAT_JSON:
         bb_format_board(board, sizeof board, bb_chess_checkers(pos), BB_FORMAT_JSON, 0);
         status_text(pos, n, status, sizeof status);
         printf("{\"fen\":\"%s\",\"side\":\"%s\",\"castling\":\"%s\",\"ep\":\"%s\",\"halfmove\":%u,\"fullmove\":%u,"
-               "\"key\":\"0x%016llx\",\"moves\":%d,\"checkers\":%s,\"result\":%s}\n",
+               "\"key\":\"0x%016llx\",\"moves\":%d,\"checkers\":%s,\"result\":%s,\"outcome\":\"%s\",\"game_over\":%s,"
+               "\"can_claim_draw\":%s,\"winner\":%s,\"why\":\"%s\"}\n",
                fen, color_names[pos->side & 1], castling_text(pos, cast), square_or_dash(pos->ep, ep),
                (unsigned)pos->halfmove, (unsigned)pos->fullmove, (unsigned long long)pos->key, n, board,
-               n ? "null" : bb_chess_is_check(pos) ? "\"checkmate\"" : "\"stalemate\"");
+               n ? "null" : bb_chess_is_check(pos) ? "\"checkmate\"" : "\"stalemate\"", bb_chess_outcome_name(res.outcome),
+               res.game_over ? "true" : "false", claim ? "true" : "false",
+               res.winner < 0 ? "null" : res.winner ? "\"black\"" : "\"white\"", res.why);
         break;
     case BB_FORMAT_HEX: printf("0x%016llx\n", (unsigned long long)pos->key); break;
     default:
@@ -142,6 +148,10 @@ static void print_position(const chess_opts *c, const bb_chess_pos *pos, int dia
                    n == 1 ? "" : "s");
             printf("castling %s; en passant %s; halfmove clock %u; move %u\n", castling_text(pos, cast),
                    square_or_dash(pos->ep, ep), (unsigned)pos->halfmove, (unsigned)pos->fullmove);
+            if (res.game_over)
+                printf("game over: %s (%s)\n", bb_chess_outcome_name(res.outcome), res.why);
+            else if (claim)
+                printf("a draw can be claimed: %s (%s)\n", bb_chess_outcome_name(res.outcome), res.why);
             printf("key 0x%016llx (Polyglot)\nFEN %s\n", (unsigned long long)pos->key, fen);
         } else {
             printf("%s\n", fen);

@@ -154,7 +154,8 @@ const cli_command cli_commands[] = {
      "Chess positions: show one, its legal moves, play moves, perft.",
      "  chess show [FEN]                      the position: a diagram, the side to move,\n"
      "                                        check, castling rights, en passant, clocks,\n"
-     "                                        the Polyglot key and the FEN\n"
+     "                                        the outcome (mate, stalemate, dead position,\n"
+     "                                        the 50/75-move rules), Polyglot key, FEN\n"
      "  chess moves [FEN]                     the legal moves (SAN); --uci or --san: one a line\n"
      "  chess play FEN MOVES...               the FEN after the moves (SAN or UCI)\n"
      "  chess perft DEPTH [FEN]               the number of legal move sequences DEPTH\n"

@@ -114,7 +114,11 @@
  *   bb_chess_gen  BB_GEN_ALL  BB_GEN_CAPTURES  BB_GEN_QUIETS  bb_chess_undo  bb_chess_start
  *   bb_chess_from_fen  bb_chess_to_fen  BB_FEN_STANDARD  BB_FEN_SHREDDER  BB_FEN_XFEN
  *   BB_CHESS_FEN_MAX  bb_chess_generate  bb_chess_generate_with  bb_chess_make  bb_chess_unmake
- *   bb_chess_make_null  bb_chess_unmake_null
+ *   bb_chess_make_null  bb_chess_unmake_null  bb_chess_outcome  BB_CHESS_ONGOING  BB_CHESS_CHECKMATE
+ *   BB_CHESS_STALEMATE  BB_CHESS_INSUFFICIENT_MATERIAL  BB_CHESS_SEVENTYFIVE_MOVES
+ *   BB_CHESS_FIVEFOLD_REPETITION  BB_CHESS_FIFTY_MOVES  BB_CHESS_THREEFOLD_REPETITION
+ *   BB_CHESS_OUTCOME_COUNT  bb_chess_result  bb_chess_outcome_of  bb_chess_game_over
+ *   bb_chess_can_claim_draw  bb_chess_insufficient_material  bb_chess_repetitions  bb_chess_outcome_name
  *   bb_chess_is_legal  bb_chess_is_check  bb_chess_checkers  bb_chess_pinned
  *   bb_chess_attackers_to  bb_chess_key  bb_chess_move_to_uci  bb_chess_move_from_uci
  *   bb_chess_move_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX  bb_chess_sym_allowed

@@ -69,6 +69,33 @@
  *                                    rules forbid it (castling rights, pawns)
  *   bb_chess_color_flip(pos, out)    *out = pos mirrored top to bottom with the colours swapped
  *                                    (always allowed)
+ *   bb_chess_outcome                 how a game stands, values 0..7 in this order:
+ *   BB_CHESS_ONGOING                   no rule ends the game and no draw can be claimed
+ *   BB_CHESS_CHECKMATE                 game over: the side to move is mated
+ *   BB_CHESS_STALEMATE                 game over: no legal move, not in check
+ *   BB_CHESS_INSUFFICIENT_MATERIAL     game over: a dead position of bb_chess_insufficient_material
+ *   BB_CHESS_SEVENTYFIVE_MOVES         game over: 150 plies without a capture or pawn move
+ *   BB_CHESS_FIVEFOLD_REPETITION       game over: the position for the fifth time
+ *   BB_CHESS_FIFTY_MOVES               the side to move may claim a draw: 100 plies without either
+ *   BB_CHESS_THREEFOLD_REPETITION      the side to move may claim a draw: the third time
+ *   BB_CHESS_OUTCOME_COUNT           8
+ *   bb_chess_result                  an outcome and why: the winner, game over or a claim, the
+ *                                    repetitions, one line of text
+ *   bb_chess_outcome_of(pos, history, n, r)  how the game stands (the first rule that applies, in
+ *                                    the order above); *r (may be NULL) says why.  history: the
+ *                                    keys of the game's earlier positions, oldest first (NULL, 0:
+ *                                    none known); pos not NULL
+ *   bb_chess_game_over(pos, history, n)   1 if a rule ends the game (the first five outcomes)
+ *   bb_chess_can_claim_draw(pos, history, n)  1 if the side to move may claim a draw (fifty
+ *                                    moves, threefold) and no rule has ended the game
+ *   bb_chess_insufficient_material(pos)  1 for the dead positions decided cheaply: no pawn, rook
+ *                                    or queen, and at most one minor piece (K v K, K+N v K, K+B v
+ *                                    K) or only bishops, all on squares of one colour
+ *   bb_chess_repetitions(pos, history, n)  how many times pos has stood: 1 + the earlier positions
+ *                                    with its key, the same side to move, within its halfmove clock
+ *   bb_chess_outcome_name(o)         "ongoing", "checkmate", "stalemate", "insufficient material",
+ *                                    "seventy-five-move rule", "fivefold repetition", "fifty-move
+ *                                    rule", "threefold repetition"; NULL if o is not 0..7
  *   bb_chess_perft_opts              perft's options (a zeroed struct: the fastest method, one thread,
  *                                    no table, no progress, no report)
  *   bb_chess_perft_stats             what a perft call reports back: overflow, table, stopped
@@ -148,6 +175,26 @@ enum { BB_FEN_STANDARD = 0, BB_FEN_SHREDDER = 1, BB_FEN_XFEN = 2 };
 #define BB_CHESS_FEN_MAX 128
 #define BB_CHESS_MOVE_TEXT_MAX 16
 
+typedef enum {
+    BB_CHESS_ONGOING,
+    BB_CHESS_CHECKMATE,
+    BB_CHESS_STALEMATE,
+    BB_CHESS_INSUFFICIENT_MATERIAL,
+    BB_CHESS_SEVENTYFIVE_MOVES,
+    BB_CHESS_FIVEFOLD_REPETITION,
+    BB_CHESS_FIFTY_MOVES,
+    BB_CHESS_THREEFOLD_REPETITION
+} bb_chess_outcome;
+#define BB_CHESS_OUTCOME_COUNT 8
+
+typedef struct {
+    bb_chess_outcome outcome;
+    int winner;       /* BB_WHITE or BB_BLACK after a checkmate, else -1 */
+    int game_over;    /* 1: a rule has ended the game (checkmate ... fivefold); 0: not */
+    int repetitions;  /* how many times the position has stood, this time included */
+    char why[128];    /* one line: "black is checkmated: white wins", "no checkmate is possible: K+B v K ..." */
+} bb_chess_result;
+
 /* What a perft call reports (bb_chess_perft_opts.stats). */
 typedef struct {
     int overflow;        /* 1: the count is 2^64 - 1 or more; perft returned UINT64_MAX (divide's
@@ -213,6 +260,12 @@ int bb_chess_move_from_san(const bb_chess_pos *pos, const char *text, bb_chess_m
 int bb_chess_sym_allowed(const bb_chess_pos *pos, bb_sym s, const char **why);
 int bb_chess_transform(const bb_chess_pos *pos, bb_sym s, bb_chess_pos *out, const char **why);
 void bb_chess_color_flip(const bb_chess_pos *pos, bb_chess_pos *out);
+bb_chess_outcome bb_chess_outcome_of(const bb_chess_pos *pos, const uint64_t *history, int n, bb_chess_result *r);
+int bb_chess_game_over(const bb_chess_pos *pos, const uint64_t *history, int n);
+int bb_chess_can_claim_draw(const bb_chess_pos *pos, const uint64_t *history, int n);
+int bb_chess_insufficient_material(const bb_chess_pos *pos);
+int bb_chess_repetitions(const bb_chess_pos *pos, const uint64_t *history, int n);
+const char *bb_chess_outcome_name(bb_chess_outcome o);
 uint64_t bb_chess_perft(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts);
 uint64_t bb_chess_perft_divide(const bb_chess_pos *pos, int depth, const bb_chess_perft_opts *opts,
                                void (*each)(bb_chess_move move, uint64_t count, void *arg),

@@ -208,6 +208,12 @@ check_interrupt perft-interrupt-verify 'chess perft --verify' 7 --verify
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D9 2439530234167\n' > /tmp/chess-int.$$.epd
 check_interrupt perft-interrupt-epd 'chess perft --epd' --epd /tmp/chess-int.$$.epd
 rm -f /tmp/chess-int.$$.epd
+# the outcome of the position shown: dead material, the fifty- and
+# seventy-five-move rules (a position alone: no repetition)
+golden_case show-dead 0 chess show '8/8/4k3/8/8/3K4/8/6N1 b - - 0 1'
+golden_case show-fifty 0 chess show '8/8/4k3/8/8/3K4/8/R7 w - - 100 100'
+golden_case show-seventyfive 0 chess show '8/8/4k3/8/8/3K4/8/R7 w - - 150 100'
+golden_case show-json-dead 0 -o json chess show '5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1'
 golden_case help 0 help chess
 golden_full full-moves 1 chess moves --uci < /dev/null
 golden_full full-perft 1 chess perft 3 --divide --quiet < /dev/null
