@@ -23,6 +23,8 @@ typedef struct {
     const char *help;    /* the rest of `bitboard help CMD` */
     int own_options;     /* options after the command name that the global
                             parser does not know go to the command */
+    const char *more;    /* NULL, or more help printed after `help` (one C string
+                            literal holds at most 4095 characters) */
 } cli_command;
 
 extern const cli_command cli_commands[];
@@ -68,6 +70,11 @@ int cli_report_interrupt(const char *what, const char *detail, double seconds);
  * (from the handler, with write(2) alone) and ends the program with status
  * 130 at once; what must outlive the call.  cli_interrupt_end() undoes it. */
 void cli_interrupt_exit_begin(const char *what);
+/* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */
+int cli_chess_pgn(int argc, char **argv, const cli_opts *o);
+int cli_chess_epd(int argc, char **argv, const cli_opts *o);
+int cli_chess_book(int argc, char **argv, const cli_opts *o);
+
 /* A monotonic clock in seconds. */
 double cli_now(void);
 

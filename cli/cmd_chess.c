@@ -579,10 +579,14 @@ static int cmd_epd(const chess_opts *c, long max_depth)
 
 /* ---- chess ------------------------------------------------------------------------ */
 
-static const char sub_list[] = "show, moves, play or perft";
+static const char sub_list[] = "show, moves, play, perft, pgn, epd or book";
 
 int cli_cmd_chess(int argc, char **argv, const cli_opts *o)
 {
+    /* the game files' subcommands parse their own options */
+    if (argc > 1 && strcmp(argv[1], "pgn") == 0) return cli_chess_pgn(argc - 1, argv + 1, o);
+    if (argc > 1 && strcmp(argv[1], "epd") == 0) return cli_chess_epd(argc - 1, argv + 1, o);
+    if (argc > 1 && strcmp(argv[1], "book") == 0) return cli_chess_book(argc - 1, argv + 1, o);
     chess_opts c;
     memset(&c, 0, sizeof c);
     c.o = o;

@@ -1,11 +1,36 @@
 /* The command table and the demo's sections, in the order help lists them. */
 #include "cli.h"
 
+/* `bitboard help chess`, continued: the game files. */
+static const char chess_games_help[] =
+    "\nGames (each of these takes its own options, after its name):\n"
+    "  chess pgn FILE|- [MODE]               read PGN: every game's main line resolved\n"
+    "                                        and played; errors on standard error, one\n"
+    "                                        line each: game number, line, column, move,\n"
+    "                                        why; the reader goes on with the next game\n"
+    "    (no mode), --check                  the counts: games, plies, games with errors\n"
+    "    --fen                               the FEN after every ply, a blank line after\n"
+    "                                        each game; --final: only each game's last\n"
+    "    --epd                               the same as EPD with hmvc, fmvn and an id\n"
+    "    --uci, --san                        each game's moves on one line\n"
+    "    --export                            PGN in the export format: the seven tags\n"
+    "                                        first, SAN with check marks, lines of at\n"
+    "                                        most 80, comments and variations kept\n"
+    "    --stats                             games, errors, plies, results, bytes (and\n"
+    "                                        the time and MB/s on standard error)\n"
+    "    --threads N                         the check and --stats: read the file in N\n"
+    "                                        parts at once (not standard input)\n"
+    "    --quiet                             no progress line or timing\n"
+    "  PGN as files have it: move numbers glued or not, 0-0, marks missing or wrong,\n"
+    "  !? and $n, {} and ; comments, % lines, variations, FEN/SetUp and Chess960\n"
+    "  games, CRLF, byte-order marks.  Exit status 1 if any game had an error.\n"
+    "  -o json: the check and --stats as one object.\n";
+
 const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",
      "Each BOARD is printed in the output format.  '-' reads boards from standard\n"
      "input, one per line.  --othello prints row 1 on top.\n"
-     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n", 0},
+     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n", 0, NULL},
     {"transform", cli_cmd_transform, "transform SYM|all BOARD...",
      "Apply one of the 8 symmetries (or all of them) to boards.",
      "SYM is one of: identity rotate_cw rotate_180 rotate_ccw flip_vertical\n"
@@ -16,7 +41,7 @@ const cli_command cli_commands[] = {
      "with -o hex or squares one line `NAME VALUE` each, with -o json one line\n"
      "{\"sym\":NAME,\"board\":BOARD} each.\n"
      "'-' reads boards from standard input, one per line (large inputs stream).\n"
-     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0},
+     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0, NULL},
     {"canonical", cli_cmd_canonical, "canonical BOARD [BOARD2]",
      "The least image of a board (or a pair) under the 8 symmetries.",
      "Prints the canonical form and the symmetry that maps BOARD onto it (the\n"
@@ -29,25 +54,25 @@ const cli_command cli_commands[] = {
      "`canonical - -` reads pairs, one per line as `BOARD | BOARD2` (a '|', as\n"
      "a space can sit inside a square list); one result per line.\n"
      "\nExamples:\n  bitboard -o hex canonical 0x80\n  bitboard -o hex canonical h1 a1,h8\n"
-     "  printf '0x80 | a1\\n' | bitboard -o hex canonical - -\n", 0},
+     "  printf '0x80 | a1\\n' | bitboard -o hex canonical - -\n", 0, NULL},
     {"line", cli_cmd_line, "line BOARD SQUARE LINE", "The 8 bits of a rank, file, diagonal or anti-diagonal.",
      "LINE is rank, file, diagonal (a1-h8 direction) or antidiagonal (a8-h1\n"
      "direction), the one through SQUARE.  Bit i of the result is the line's\n"
      "square on file i (on rank i for a file); files a diagonal does not reach\n"
      "read as 0.  Prints the bits and the line's mask; -o hex prints\n"
      "`0xBITS 0xMASK`, -o json {\"bits\":\"0xBITS\",\"mask\":BOARD}.\n"
-     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0},
+     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0, NULL},
     {"deposit", cli_cmd_deposit, "deposit BITS SQUARE LINE", "Put 8 bits on a line: the inverse of `line`.",
      "BITS is 0..255 (decimal, 0x.. or 0b..; a larger number is an error, not cut\n"
      "to 8 bits), laid on the LINE through SQUARE in the bit order of `line`; bits\n"
      "for files a short diagonal does not reach are ignored.\n"
-     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0},
+     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0, NULL},
     {"rotate45", cli_cmd_rotate45, "rotate45 cw|ccw|uncw|unccw BOARD...",
      "Pseudo-rotate boards by 45 degrees (or undo it).",
      "cw moves file f down f ranks, wrapping, so the a1-h8 diagonal lands on\n"
      "rank 1 and every other diagonal on one rank; ccw moves file f up f+1\n"
      "ranks, putting the a8-h1 anti-diagonal on rank 1.  uncw and unccw undo them.\n"
-     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n", 0},
+     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n", 0, NULL},
     {"rotated", cli_cmd_rotated, "rotated ANGLE BOARD...",
      "Hyatt's rotated boards, and back (un...).",
      "ANGLE is 90, 45, 315, un90, un45 or un315.\n"
@@ -55,14 +80,14 @@ const cli_command cli_commands[] = {
      "diagonals (a1-h8 direction) end to end from h1 to a8; 315 the 15\n"
      "anti-diagonals from a1 to h8; each line from its lowest file up.  un90,\n"
      "un45 and un315 turn rotated boards back into normal ones.\n"
-     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n", 0},
+     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n", 0, NULL},
     {"convert", cli_cmd_convert, "convert --from M --to M BOARD...",
      "Renumber boards between the 8 square mappings.",
      "M (a MAPPING) is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
      "berf (a1 = 63), lefr (a2 = 1), lefber, befler or befr; a missing --from or\n"
      "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
      "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
-     "  bitboard -o hex convert lerf berlef 0x1\n", 1},
+     "  bitboard -o hex convert lerf berlef 0x1\n", 1, NULL},
     {"attacks", cli_cmd_attacks, "attacks PIECE SQUARE [OCC] [OPTIONS]",
      "The squares a piece attacks; --methods lists the slider methods.",
      "PIECE is rook, bishop, queen, knight, king or pawn, SQUARE a1..h8, and OCC\n"
@@ -88,7 +113,7 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard attacks rook e4 e7,b4,e2,g4\n"
      "  bitboard -o squares attacks pawn e4 --color black\n"
      "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
-     "  bitboard attacks --methods\n", 1},
+     "  bitboard attacks --methods\n", 1, NULL},
     {"othello", cli_cmd_othello, "othello SUBCOMMAND [ARGS]",
      "Othello: show a position, moves and flips, play, perft, count positions.",
      "  othello show [POSITION]               the position: a diagram with the side\n"
@@ -149,9 +174,9 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
      "  bitboard othello perft 9 --convention bik --threads 2\n"
-     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1},
-    {"chess", cli_cmd_chess, "chess show|moves|play|perft [ARGS]",
-     "Chess positions: show one, its legal moves, play moves, perft.",
+     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, NULL},
+    {"chess", cli_cmd_chess, "chess SUBCOMMAND [ARGS]",
+     "Chess: positions, legal moves, perft; PGN games, EPD and opening books.",
      "  chess show [FEN]                      the position: a diagram, the side to move,\n"
      "                                        check, castling rights, en passant, clocks,\n"
      "                                        the outcome (mate, stalemate, dead position,\n"
@@ -207,7 +232,7 @@ const cli_command cli_commands[] = {
      "  bitboard chess play start e4 e5 Nf3 Nc6 Bb5\n"
      "  bitboard chess perft 5 --divide\n"
      "  bitboard chess perft 4 --verify 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'\n"
-     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1},
+     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1, chess_games_help},
     {"trace", cli_cmd_trace, "trace NAME|PROGRAM [OPTIONS]",
      "Follow every bit through a program of bit operations: prove it, draw it.",
      "PROGRAM is bit operations on a running 64-bit value that starts as the\n"
@@ -253,12 +278,12 @@ const cli_command cli_commands[] = {
      "  --list                the library's program forms, one a line\n"
      "\nExamples:\n  bitboard trace 'x & 0x0101010101010101; * 0x0102040810204080; >> 56'\n"
      "  bitboard trace --list\n  bitboard trace flip_vertical --check\n"
-     "  bitboard trace 'x >> 8' --input e4,h1 --html shift.html\n", 1},
+     "  bitboard trace 'x >> 8' --input e4,h1 --html shift.html\n", 1, NULL},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
-     "one section for each module.\n", 0},
+     "one section for each module.\n", 0, NULL},
     {"help", cli_cmd_help, "help [COMMAND]", "Show help for all commands or for one.",
-     "Prints the usage of COMMAND, what it does and examples.\n", 0},
+     "Prints the usage of COMMAND, what it does and examples.\n", 0, NULL},
 };
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 

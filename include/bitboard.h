@@ -125,6 +125,17 @@
  *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats  bb_chess_perft
  *   bb_chess_perft_divide  bb_chess_perft_verify
  *
+ * bitboard/chess_game.h  chess games: a game with its history, PGN read and written
+ *   bb_chess_game  bb_chess_game_init  bb_chess_game_init_fen  bb_chess_game_set_start
+ *   bb_chess_game_reset  bb_chess_game_free  bb_chess_game_copy  bb_chess_game_push
+ *   bb_chess_game_push_san  bb_chess_game_push_uci  bb_chess_game_push_null  bb_chess_game_pop
+ *   bb_chess_game_position  bb_chess_game_san  bb_chess_game_uci  bb_chess_game_outcome
+ *   BB_CHESS_GAME_ILLEGAL  BB_CHESS_GAME_NO_MEMORY  bb_pgn_reader  bb_pgn_open  bb_pgn_open_file
+ *   bb_pgn_open_memory  bb_pgn_open_range  bb_pgn_split  bb_pgn_close  bb_pgn_bytes  bb_pgn_lines
+ *   bb_pgn_error  bb_pgn_visitor  bb_pgn_visit  bb_pgn_read_error  bb_pgn_game  bb_pgn_game_init
+ *   bb_pgn_game_free  bb_pgn_next  bb_pgn_tag  bb_pgn_writer  bb_pgn_writer_init  bb_pgn_writer_free
+ *   bb_pgn_writer_visitor  bb_pgn_write_game  bb_pgn_writer_error
+ *
  * bitboard/trace.h     the bit-flow tracer: programs of bit operations, run symbolically, proved, drawn
  *   bb_trace_program  bb_trace_op  BB_TRACE_LOAD  BB_TRACE_LET  BB_TRACE_AND  BB_TRACE_OR  BB_TRACE_XOR
  *   BB_TRACE_ANDNOT  BB_TRACE_SHL  BB_TRACE_SHR  BB_TRACE_ROL  BB_TRACE_ROR  BB_TRACE_BSWAP
@@ -156,6 +167,7 @@
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
 #include "bitboard/chess.h"
+#include "bitboard/chess_game.h"
 #include "bitboard/trace.h"
 
 #endif /* BITBOARD_H */

@@ -38,6 +38,16 @@ static inline int bb__chess_ep_usable(const bb_chess_pos *pos, int ep)
     return (bb_pawn_attacks(pos->side ^ 1, ep) & pos->pieces[pos->side][BB_PAWN]) != 0;
 }
 
+/* SAN as PGN files write it (notation.c): check and mate marks ignored,
+ * 0-0 for O-O, e8Q for e8=Q; text need not be NUL-terminated (n bytes).
+ * 0 and *move, or -1 and *err (may be NULL) from the strict reader. */
+int bb__chess_san_lenient(const bb_chess_pos *pos, const char *text, size_t n, bb_chess_move *move,
+                          bb_parse_error *err);
+
+/* Plays a move known to be legal (or BB_CHESS_NULL_MOVE, a null move) in a
+ * game (game.c): 0 or BB_CHESS_GAME_NO_MEMORY. */
+int bb__chess_game_play(bb_chess_game *g, bb_chess_move move);
+
 /* The whole-position key, from scratch (position.c). */
 uint64_t bb__chess_key_full(const bb_chess_pos *pos);
 

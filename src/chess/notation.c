@@ -5,7 +5,7 @@
  * suffix).  docs/CHESS.md lists what SAN input accepts. */
 #include <string.h>
 
-#include "bitboard.h"
+#include "chess_internal.h"
 #include "../core/text.h"
 
 static const char piece_letters[] = "PNBRQK";
@@ -458,4 +458,117 @@ int bb_chess_move_from_san(const bb_chess_pos *pos, const char *text, bb_chess_m
                                              : "%s: the move does not give mate", q);
     *move = found;
     return 0;
+}
+
+/* ---- SAN as PGN files write it ---------------------------------------------------- */
+
+/* The lenient, fast reading behind the PGN reader: a check or mate mark
+ * that is missing or wrong is ignored, castling may be written with zeros,
+ * and a promotion without its '='; otherwise SAN must name exactly one
+ * legal move.  The common case finds the move from the few pieces that
+ * could reach the square, without generating every move; anything else
+ * falls back to the strict reader above for its error message. */
+int bb__chess_san_lenient(const bb_chess_pos *pos, const char *text, size_t n, bb_chess_move *move, bb_parse_error *err)
+{
+    char t[BB_CHESS_MOVE_TEXT_MAX + 2];
+    if (n == 0 || n > BB_CHESS_MOVE_TEXT_MAX) goto strict;
+    memcpy(t, text, n);
+    t[n] = '\0';
+    while (n > 0 && (t[n - 1] == '+' || t[n - 1] == '#' || t[n - 1] == '!' || t[n - 1] == '?')) t[--n] = '\0';
+    if (n == 0) goto strict;
+    if (t[0] == '0' || t[0] == 'O') { /* castling: O-O, O-O-O, 0-0, 0-0-0 */
+        if ((n == 3 || n == 5) && t[1] == '-' && t[2] == t[0] && (n == 3 || (t[3] == '-' && t[4] == t[0]))) {
+            int kingside = n == 3, us = pos->side;
+            int right = us * 2 + !kingside;
+            if (!(pos->castling >> right & 1)) goto strict;
+            int from = bb__chess_lsb(pos->pieces[us][BB_KING]);
+            bb_chess_move m = bb_chess_move_make(from, pos->castle_rook[right], BB_MOVE_CASTLING, 0);
+            if (!bb_chess_is_legal(pos, m)) goto strict;
+            *move = m;
+            return 0;
+        }
+        goto strict;
+    }
+    {
+        /* [piece][file][rank][x]square[[=]promotion], read from both ends */
+        san_parts s;
+        memset(&s, 0, sizeof s);
+        s.from_file = s.from_rank = -1;
+        size_t i = 0, e = n;
+        switch (t[0]) {
+        case 'N': s.type = BB_KNIGHT, i = 1; break;
+        case 'B': s.type = BB_BISHOP, i = 1; break;
+        case 'R': s.type = BB_ROOK, i = 1; break;
+        case 'Q': s.type = BB_QUEEN, i = 1; break;
+        case 'K': s.type = BB_KING, i = 1; break;
+        default:
+            if (!is_file(t[0])) goto strict;
+            s.type = BB_PAWN;
+        }
+        if (s.type == BB_PAWN && e >= 3) {
+            char p = t[e - 1];
+            int promo = p == 'N' ? BB_KNIGHT : p == 'B' ? BB_BISHOP : p == 'R' ? BB_ROOK : p == 'Q' ? BB_QUEEN : 0;
+            if (promo) {
+                s.promo = promo;
+                e -= 1 + (t[e - 2] == '=');
+            }
+        }
+        if (e < i + 2 || !is_file(t[e - 2]) || !is_rank(t[e - 1])) goto strict;
+        s.to = (t[e - 1] - '1') * 8 + (t[e - 2] - 'a');
+        e -= 2;
+        if (e > i && t[e - 1] == 'x') s.capture = 1, e--;
+        if (i < e && is_file(t[i])) s.from_file = t[i++] - 'a';
+        if (i < e && is_rank(t[i])) s.from_rank = t[i++] - '1';
+        if (i != e) goto strict;
+        if (s.type == BB_PAWN) {
+            if (s.from_rank >= 0 || s.capture != ((s.from_file >= 0) && (s.from_file != (s.to & 7)))) goto strict;
+            if (!s.capture) s.from_file = s.to & 7;
+        }
+        uint64_t mask = ~(uint64_t)0;
+        if (s.from_file >= 0) mask &= (uint64_t)0x0101010101010101 << s.from_file;
+        if (s.from_rank >= 0) mask &= (uint64_t)0xFF << (8 * s.from_rank);
+        int us = pos->side, cap = s.type == BB_PAWN ? s.capture : 1;
+        uint64_t from_set = pseudo_sources(pos, s.type, s.to, cap) & mask;
+        int last = us == BB_WHITE ? 7 : 0, kind = BB_MOVE_NORMAL;
+        if (s.type == BB_PAWN) {
+            if ((s.to >> 3) == last) {
+                if (!s.promo) goto strict;
+                kind = BB_MOVE_PROMOTION;
+            } else if (s.promo) {
+                goto strict;
+            }
+            if (s.capture && pos->board[s.to] == BB_CHESS_EMPTY) {
+                if (s.to != pos->ep) goto strict;
+                kind = BB_MOVE_EN_PASSANT;
+            } else if (!s.capture && pos->board[s.to] != BB_CHESS_EMPTY) {
+                goto strict;
+            }
+        }
+        bb_chess_move found = BB_CHESS_NULL_MOVE;
+        int count = 0;
+        for (; from_set; from_set &= from_set - 1) {
+            int from = bb__chess_lsb(from_set);
+            bb_chess_move m = bb_chess_move_make(from, s.to, kind, kind == BB_MOVE_PROMOTION ? s.promo : 0);
+            if (bb_chess_is_legal(pos, m)) found = m, count++;
+        }
+        if (count != 1) goto strict;
+        *move = found;
+        return 0;
+    }
+strict:
+    /* the strict reader, over the text without its marks, says what is wrong
+       (or finds the move the shortcut above does not take) */
+    {
+        char u[64];
+        size_t k = n < sizeof u - 1 ? n : sizeof u - 1;
+        if (n == 0 || n > BB_CHESS_MOVE_TEXT_MAX) {
+            for (k = 0; k < sizeof u - 1 && k < n; k++) u[k] = text[k];
+        } else {
+            memcpy(u, t, k);
+        }
+        u[k] = '\0';
+        if ((k == 3 || k == 5) && u[0] == '0') /* 0-0 as O-O */
+            for (size_t i = 0; i < k; i += 2) u[i] = 'O';
+        return bb_chess_move_from_san(pos, u, move, err);
+    }
 }

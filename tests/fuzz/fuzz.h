@@ -34,4 +34,17 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     return s;
 }
 
+#ifdef BITBOARD_CHESS_H
+/* 1 if m is in the generator's list of legal moves of pos (not
+ * bb_chess_is_legal: the parsers use that one themselves). */
+static inline int fuzz_chess_legal(const bb_chess_pos *pos, bb_chess_move m)
+{
+    bb_chess_movelist list;
+    bb_chess_generate(pos, BB_GEN_ALL, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m) return 1;
+    return 0;
+}
+#endif
+
 #endif

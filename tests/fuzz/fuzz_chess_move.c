@@ -26,15 +26,6 @@ static void check_error(const bb_parse_error *e, const char *what, const char *t
         FUZZ_ASSERT(*c >= 0x20 && *c <= 0x7e, "%s '%s': unprintable byte in the error", what, text);
 }
 
-static int legal(const bb_chess_pos *pos, bb_chess_move m)
-{
-    bb_chess_movelist list;
-    bb_chess_generate(pos, BB_GEN_ALL, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] == m) return 1;
-    return 0;
-}
-
 /* The move's SAN and UCI, as written, read back as the move. */
 static void check_written(const bb_chess_pos *pos, bb_chess_move m, const char *text)
 {
@@ -76,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check_error(&e, what, text);
             continue;
         }
-        FUZZ_ASSERT(legal(&pos, m), "%s '%s' reads as an illegal move", what, text);
+        FUZZ_ASSERT(fuzz_chess_legal(&pos, m), "%s '%s' reads as an illegal move", what, text);
         check_written(&pos, m, text);
     }
     free(s);

@@ -1,0 +1,448 @@
+/* bitboard chess pgn FILE|- : PGN files checked, converted and counted.
+ * Every game's main line is resolved and played; a game that stops at an
+ * error is reported on stderr (game number, line, column, move, why) and
+ * the reader goes on with the next.  The exit status is 1 if any game had
+ * an error or a read or write failed, 2 for bad usage.
+ *
+ * With --threads N (the check and --stats, from a file), the file is split
+ * at game starts into N parts read at once; the errors are collected and
+ * printed in file order afterwards with their lines and game numbers
+ * counted from the start of the file. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum { MODE_CHECK, MODE_FEN, MODE_EPD, MODE_UCI, MODE_SAN, MODE_EXPORT, MODE_STATS };
+static const char *const mode_names[] = {"check", "--fen", "--epd", "--uci", "--san", "--export", "--stats"};
+
+typedef struct {
+    long games, bad, truncated, plies, max_plies, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
+} pgn_counts;
+
+/* One reader's run: a whole input, or one part of a file. */
+typedef struct {
+    const char *path;
+    int mode, final;
+    bb_pgn_reader *r;
+    pgn_counts n;
+    /* the game being read */
+    bb_chess_pos pos;
+    int ply;
+    long number;
+    char line[8192];
+    size_t line_len;
+    /* errors: printed at once, or (threads) kept for later */
+    int keep_errors;
+    bb_pgn_error *errors;
+    long nerrors, errors_cap;
+    int progress_shown;  /* a progress line is on stderr: clear it before an error */
+    _Atomic uint64_t bytes; /* for the progress line of a threaded run */
+    /* threads */
+    uint64_t offset, length;
+    long lines;          /* newlines in this part */
+    char open_error[sizeof(((bb_pgn_error *)0)->msg)];
+    int read_failed;
+    char read_error[192];
+} pgn_run;
+
+static void clear_progress(void) { fprintf(stderr, "\r%*s\r", 72, ""); }
+
+static void print_error(const char *path, const bb_pgn_error *e)
+{
+    /* the reason names the move already, or the move is worth naming */
+    size_t k = strcspn(e->move, "+#!?");
+    int named = k && strncmp(e->msg, e->move, k) == 0;
+    if (e->move[0] && !named)
+        cli_error("%s: game %ld, line %ld, column %ld: %s: %s", path, e->game, e->line, e->column, e->move, e->msg);
+    else
+        cli_error("%s: game %ld, line %ld, column %ld: %s", path, e->game, e->line, e->column, e->msg);
+}
+
+static void note_error(pgn_run *s, const bb_pgn_error *e)
+{
+    if (!s->keep_errors) {
+        if (s->progress_shown) clear_progress();
+        print_error(s->path, e);
+        return;
+    }
+    if (s->nerrors == s->errors_cap) {
+        long cap = s->errors_cap ? s->errors_cap * 2 : 16;
+        bb_pgn_error *x = realloc(s->errors, sizeof *x * (size_t)cap);
+        if (!x) return; /* counted, not kept */
+        s->errors = x;
+        s->errors_cap = cap;
+    }
+    s->errors[s->nerrors++] = *e;
+}
+
+/* ---- the visitor of the plain modes ------------------------------------------------ */
+
+static void v_begin(void *arg, long game)
+{
+    pgn_run *s = arg;
+    s->number = game;
+    s->ply = 0;
+    s->line_len = 0;
+    s->line[0] = '\0';
+}
+
+static int v_start(void *arg, const bb_chess_pos *pos)
+{
+    pgn_run *s = arg;
+    s->pos = *pos;
+    return 0;
+}
+
+static void line_add(pgn_run *s, const char *t)
+{
+    size_t n = strlen(t);
+    if (s->line_len + n + 2 >= sizeof s->line) { /* a very long game: write what is there */
+        fputs(s->line, stdout);
+        fputc(' ', stdout);
+        s->line_len = 0;
+        s->line[0] = '\0';
+    }
+    if (s->line_len) s->line[s->line_len++] = ' ';
+    memcpy(s->line + s->line_len, t, n + 1);
+    s->line_len += n;
+}
+
+static void print_position(pgn_run *s)
+{
+    char fen[BB_CHESS_FEN_MAX];
+    bb_chess_to_fen(fen, sizeof fen, &s->pos, BB_FEN_STANDARD);
+    if (s->mode == MODE_EPD) { /* the four fields, the clocks as operations */
+        char *sp = fen;
+        for (int k = 0; k < 4 && sp; k++) sp = strchr(sp + 1, ' ');
+        if (sp) *sp = '\0';
+        printf("%s hmvc %u; fmvn %u; id \"game %ld ply %d\";\n", fen, (unsigned)s->pos.halfmove,
+               (unsigned)s->pos.fullmove, s->number, s->ply);
+    } else {
+        puts(fen);
+    }
+}
+
+static void v_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
+{
+    pgn_run *s = arg;
+    char t[BB_CHESS_MOVE_TEXT_MAX];
+    bb_chess_undo u;
+    (void)before, (void)text, (void)depth;
+    if (s->mode == MODE_UCI) {
+        if (m == BB_CHESS_NULL_MOVE) snprintf(t, sizeof t, "0000");
+        else bb_chess_move_to_uci(t, sizeof t, &s->pos, m);
+        line_add(s, t);
+    } else if (s->mode == MODE_SAN) {
+        if (m == BB_CHESS_NULL_MOVE) snprintf(t, sizeof t, "--");
+        else bb_chess_move_to_san(t, sizeof t, &s->pos, m);
+        line_add(s, t);
+    }
+    if (m == BB_CHESS_NULL_MOVE) bb_chess_make_null(&s->pos, &u);
+    else bb_chess_make(&s->pos, m, &u);
+    s->ply++;
+    if ((s->mode == MODE_FEN || s->mode == MODE_EPD) && !s->final) print_position(s);
+}
+
+static void v_result(void *arg, const char *result)
+{
+    pgn_run *s = arg;
+    static const char *const names[4] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(result, names[i]) == 0) s->n.results[i]++;
+}
+
+static void v_end(void *arg, const bb_pgn_error *err, int truncated)
+{
+    pgn_run *s = arg;
+    s->n.games++;
+    if (truncated) s->n.truncated++;
+    atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
+    if (err) {
+        s->n.bad++;
+        note_error(s, err);
+        return;
+    }
+    s->n.plies += s->ply;
+    if (s->ply > s->n.max_plies) s->n.max_plies = s->ply;
+    if ((s->mode == MODE_FEN || s->mode == MODE_EPD) && s->final) print_position(s);
+    if (s->mode == MODE_UCI || s->mode == MODE_SAN) puts(s->line);
+    if (s->mode == MODE_FEN || (s->mode == MODE_EPD && !s->final)) fputc('\n', stdout);
+}
+
+static const bb_pgn_visitor plain_visitor = {v_begin, NULL, v_start, v_move, NULL, NULL, NULL, NULL, v_result, v_end};
+
+/* --export: the library's writer, with this run's counting and error
+ * reports around it. */
+typedef struct { pgn_run *s; bb_pgn_writer *w; } export_run;
+#define W(arg) (((export_run *)(arg))->w)
+static void e_begin(void *arg, long g) { bb_pgn_writer_visitor.begin(W(arg), g); }
+static void e_tag(void *arg, const char *n, const char *v) { bb_pgn_writer_visitor.tag(W(arg), n, v); }
+static int e_start(void *arg, const bb_chess_pos *p) { return bb_pgn_writer_visitor.start(W(arg), p); }
+static void e_move(void *arg, const bb_chess_pos *b, bb_chess_move m, const char *t, int d)
+{
+    ((export_run *)arg)->s->ply += d == 0;
+    bb_pgn_writer_visitor.move(W(arg), b, m, t, d);
+}
+static void e_nag(void *arg, int n, int d) { bb_pgn_writer_visitor.nag(W(arg), n, d); }
+static void e_comment(void *arg, const char *t, size_t n, int d) { bb_pgn_writer_visitor.comment(W(arg), t, n, d); }
+static void e_vbegin(void *arg, int d) { bb_pgn_writer_visitor.variation_begin(W(arg), d); }
+static void e_vend(void *arg, int d) { bb_pgn_writer_visitor.variation_end(W(arg), d); }
+static void e_result(void *arg, const char *r)
+{
+    v_result(((export_run *)arg)->s, r);
+    bb_pgn_writer_visitor.result(W(arg), r);
+}
+static void e_end(void *arg, const bb_pgn_error *err, int truncated)
+{
+    export_run *e = arg;
+    bb_pgn_writer_visitor.end(e->w, err, truncated);
+    v_end(e->s, err, truncated);
+    e->s->ply = 0;
+}
+#undef W
+static const bb_pgn_visitor export_visitor = {e_begin,   e_tag,    e_start, e_move,   e_nag,
+                                              e_comment, e_vbegin, e_vend,  e_result, e_end};
+
+/* ---- reading ----------------------------------------------------------------------- */
+
+/* Reads every game of s->r; 0, or -1 after a read error (s->read_error). */
+static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_progress, double t0)
+{
+    double last = t0;
+    int rc;
+    while ((rc = bb_pgn_visit(s->r, v, arg)) == 1) {
+        if (show_progress) {
+            double now = cli_now();
+            if (now - last >= 0.25) {
+                double mb = (double)bb_pgn_bytes(s->r) / 1e6;
+                fprintf(stderr, "\r%ld games, %.1f MB, %.1f MB/s ", s->n.games, mb, mb / (now - t0));
+                s->progress_shown = 1;
+                last = now;
+            }
+        }
+        if (cli_interrupted || ferror(stdout)) break;
+    }
+    if (rc < 0) {
+        s->read_failed = 1;
+        snprintf(s->read_error, sizeof s->read_error, "%s", bb_pgn_read_error(s->r));
+        return -1;
+    }
+    return 0;
+}
+
+static void *part_thread(void *arg)
+{
+    pgn_run *s = arg;
+    bb_pgn_error e;
+    s->r = bb_pgn_open_range(s->path, s->offset, s->length, &e);
+    if (!s->r) {
+        snprintf(s->open_error, sizeof s->open_error, "%s", e.msg);
+        return NULL;
+    }
+    read_all(s, &plain_visitor, s, 0, 0);
+    s->lines = bb_pgn_lines(s->r);
+    atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
+    bb_pgn_close(s->r);
+    s->r = NULL;
+    return NULL;
+}
+
+/* The check and --stats with threads: parts read at once, errors printed
+ * after, in file order, counted from the start of the file. */
+static int read_threads(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
+{
+    uint64_t *offsets = malloc(sizeof *offsets * (size_t)(threads + 1));
+    pgn_run *parts = calloc((size_t)threads, sizeof *parts);
+    pthread_t *tid = malloc(sizeof *tid * (size_t)threads);
+    int status = 0;
+    bb_pgn_error e;
+    if (!offsets || !parts || !tid) {
+        status = cli_error("out of memory"), status = 1;
+        goto out;
+    }
+    if (bb_pgn_split(total->path, threads, offsets, &e) != 0) {
+        cli_error("%s", e.msg);
+        status = 1;
+        goto out;
+    }
+    int started = 0;
+    for (int k = 0; k < threads; k++) {
+        parts[k].path = total->path;
+        parts[k].mode = total->mode;
+        parts[k].keep_errors = 1;
+        parts[k].offset = offsets[k];
+        parts[k].length = offsets[k + 1] - offsets[k];
+        atomic_init(&parts[k].bytes, 0);
+        if (pthread_create(&tid[k], NULL, part_thread, &parts[k]) != 0) break;
+        started++;
+    }
+    if (started < threads) { /* read the rest here, one after the other */
+        for (int k = started; k < threads; k++) part_thread(&parts[k]);
+    }
+    if (show_progress) { /* the parts report their bytes after each game */
+        for (;;) {
+            struct timespec ts = {0, 250000000};
+            int busy = 0;
+            uint64_t done = 0;
+            for (int k = 0; k < threads; k++) {
+                uint64_t b = atomic_load_explicit(&parts[k].bytes, memory_order_relaxed);
+                done += b;
+                busy |= b < parts[k].length;
+            }
+            if (!busy || cli_interrupted) break;
+            double now = cli_now(), mb = (double)done / 1e6;
+            fprintf(stderr, "\r%.1f of %.1f MB, %.1f MB/s ", mb, (double)offsets[threads] / 1e6, mb / (now - t0));
+            nanosleep(&ts, NULL);
+        }
+        clear_progress();
+    }
+    for (int k = 0; k < started; k++) pthread_join(tid[k], NULL);
+    /* in file order: games and lines counted from the start */
+    long games = 0, lines = 0;
+    for (int k = 0; k < threads; k++) {
+        pgn_run *p = &parts[k];
+        if (p->open_error[0]) {
+            cli_error("%s", p->open_error);
+            status = 1;
+            continue;
+        }
+        for (long i = 0; i < p->nerrors; i++) {
+            bb_pgn_error x = p->errors[i];
+            x.game += games;
+            if (x.line > 0) x.line += lines;
+            print_error(total->path, &x);
+        }
+        if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
+        games += p->n.games;
+        lines += p->lines;
+        total->n.games += p->n.games;
+        total->n.bad += p->n.bad;
+        total->n.truncated += p->n.truncated;
+        total->n.plies += p->n.plies;
+        if (p->n.max_plies > total->n.max_plies) total->n.max_plies = p->n.max_plies;
+        for (int i = 0; i < 4; i++) total->n.results[i] += p->n.results[i];
+        *bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
+        free(p->errors);
+    }
+out:
+    free(offsets);
+    free(parts);
+    free(tid);
+    return status;
+}
+
+int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
+{
+    static pgn_run s; /* large (a line buffer); one run a process */
+    memset(&s, 0, sizeof s);
+    int mode_given = 0, quiet = 0, threads = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        int m = -1;
+        if (strcmp(a, "--check") == 0) m = MODE_CHECK;
+        else if (strcmp(a, "--fen") == 0) m = MODE_FEN;
+        else if (strcmp(a, "--epd") == 0) m = MODE_EPD;
+        else if (strcmp(a, "--uci") == 0) m = MODE_UCI;
+        else if (strcmp(a, "--san") == 0) m = MODE_SAN;
+        else if (strcmp(a, "--export") == 0) m = MODE_EXPORT;
+        else if (strcmp(a, "--stats") == 0) m = MODE_STATS;
+        else if (strcmp(a, "--final") == 0) s.final = 1;
+        else if (strcmp(a, "--quiet") == 0) quiet = 1;
+        else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
+            char *end;
+            long t = v ? strtol(v, &end, 10) : 0;
+            if (!v) return cli_error("--threads needs a number 1..256");
+            if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 256)
+                return cli_error("--threads: '%s' is not a number 1..256", v);
+            threads = (int)t;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_error("chess pgn: unknown option '%s' (bitboard help chess lists them)", a);
+        } else if (s.path) {
+            return cli_error("chess pgn takes one FILE ('-' for standard input), not also '%s'", a);
+        } else {
+            s.path = a;
+        }
+        if (m >= 0) {
+            if (mode_given && m != s.mode)
+                return cli_error("chess pgn: %s and %s: give one mode", mode_names[s.mode], mode_names[m]);
+            s.mode = m;
+            mode_given = 1;
+        }
+    }
+    if (!s.path) return cli_error("chess pgn needs a FILE ('-' for standard input)");
+    if (s.final && s.mode != MODE_FEN && s.mode != MODE_EPD) return cli_error("--final applies to --fen and --epd");
+    int json = o->format_given && o->format == BB_FORMAT_JSON;
+    if (o->format_given && !(json && (s.mode == MODE_STATS || s.mode == MODE_CHECK)))
+        return cli_error("chess pgn: -o json applies to --stats and the check; the other modes write their own text");
+    if (threads > 1 && s.mode != MODE_STATS && s.mode != MODE_CHECK)
+        return cli_error("--threads applies to the check and --stats (the other modes write the games in order)");
+    if (threads > 1 && strcmp(s.path, "-") == 0)
+        return cli_error("--threads reads a file in parts: it cannot split standard input (give a FILE)");
+
+    int show_progress = !quiet && isatty(2) && !(s.mode == MODE_EXPORT && isatty(1));
+    int status = 0;
+    uint64_t bytes = 0;
+    double t0 = cli_now();
+    cli_interrupt_begin();
+    if (threads > 1) {
+        status = read_threads(&s, threads, show_progress, t0, &bytes);
+    } else {
+        bb_pgn_error oe;
+        s.r = bb_pgn_open(s.path, &oe);
+        if (!s.r) {
+            cli_interrupt_end();
+            cli_error("%s", oe.msg);
+            return 1;
+        }
+        bb_pgn_writer w;
+        bb_pgn_writer_init(&w, stdout);
+        export_run er = {&s, &w};
+        int export = s.mode == MODE_EXPORT;
+        if (read_all(&s, export ? &export_visitor : &plain_visitor, export ? (void *)&er : (void *)&s, show_progress,
+                     t0) != 0)
+            cli_error("%s: %s", s.path, s.read_error), status = 1;
+        if (s.progress_shown) clear_progress();
+        if (export && bb_pgn_writer_error(&w)) {
+            errno = bb_pgn_writer_error(&w);
+            if (cli_check_output() == 0) cli_error("writing PGN: %s", strerror(errno));
+            status = 1;
+        }
+        bytes = bb_pgn_bytes(s.r);
+        bb_pgn_writer_free(&w);
+        bb_pgn_close(s.r);
+    }
+    cli_interrupt_end();
+    double t = cli_now() - t0;
+    if (cli_interrupted) return cli_report_interrupt("chess pgn", NULL, t);
+    const pgn_counts *n = &s.n;
+    if (s.mode == MODE_STATS || s.mode == MODE_CHECK) {
+        double mb = (double)bytes / 1e6;
+        if (json) {
+            printf("{\"games\":%ld,\"errors\":%ld,\"truncated\":%ld,\"plies\":%ld,\"longest\":%ld,"
+                   "\"results\":{\"1-0\":%ld,\"0-1\":%ld,\"1/2-1/2\":%ld,\"*\":%ld},\"bytes\":%llu}\n",
+                   n->games, n->bad, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
+                   n->results[2], n->results[3], (unsigned long long)bytes);
+        } else if (s.mode == MODE_STATS) {
+            printf("games      %ld\nerrors     %ld\ntruncated  %ld\nplies      %ld\nlongest    %ld plies\n"
+                   "1-0        %ld\n0-1        %ld\n1/2-1/2    %ld\n*          %ld\nbytes      %llu\n",
+                   n->games, n->bad, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
+                   n->results[2], n->results[3], (unsigned long long)bytes);
+        } else if (!quiet) {
+            printf("%ld games, %ld plies, %ld with errors\n", n->games, n->plies, n->bad);
+        }
+        if (!quiet && s.mode == MODE_STATS)
+            fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s%s\n", t, t > 0 ? n->games / t : 0.0, t > 0 ? mb / t : 0.0,
+                    threads > 1 ? ", threads" : "");
+    }
+    fflush(stdout);
+    if (cli_check_output()) return 1;
+    if (status) return status;
+    return n->bad ? 1 : 0;
+}

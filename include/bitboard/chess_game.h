@@ -1,0 +1,210 @@
+/* bitboard/chess_game.h - chess games: a game with its history (push, pop,
+ * repetition over its keys, SAN and UCI of every move) and PGN read and
+ * written, streamed from files far larger than memory.  Included by
+ * <bitboard.h>.  How it works: docs/CHESS.md, "Games" and "PGN".
+ *
+ * Contents (each name: what it returns; what it requires)
+ *   bb_chess_game                    a game: its start position, the position now, the moves
+ *                                    played with their undo records and the key before each
+ *   bb_chess_game_init(g)            *g = the standard start, no moves (allocates nothing yet)
+ *   bb_chess_game_init_fen(g, fen, err)  *g = that start (standard or Chess960), no moves: 0, or
+ *                                    -1 and *err (may be NULL) as bb_chess_from_fen; *g is then the
+ *                                    standard start
+ *   bb_chess_game_set_start(g, pos)  clears the moves and starts again from *pos (capacity kept)
+ *   bb_chess_game_reset(g)           clears the moves, back to the start position (capacity kept)
+ *   bb_chess_game_free(g)            releases the move arrays; *g is then an empty standard game
+ *   bb_chess_game_copy(dst, src)     *dst = *src, reusing dst's arrays: 0, or -1 out of memory;
+ *                                    dst initialised (init, or an earlier game)
+ *   bb_chess_game_push(g, move)      plays a move: 0, BB_CHESS_GAME_ILLEGAL if the move is not
+ *                                    legal now, BB_CHESS_GAME_NO_MEMORY
+ *   bb_chess_game_push_san(g, text, err)  the same for SAN; err (may be NULL) says why not
+ *   bb_chess_game_push_uci(g, text, err)  the same for UCI
+ *   bb_chess_game_push_null(g)       passes the turn ("--" in PGN): 0, ILLEGAL when in check
+ *   bb_chess_game_pop(g)             takes back the last move and returns it; BB_CHESS_NULL_MOVE and
+ *                                    nothing changed when no move is left (a popped null move
+ *                                    also returns BB_CHESS_NULL_MOVE: see g->count)
+ *   bb_chess_game_position(g, ply, out)  *out = the position after ply moves (0: the start): 0,
+ *                                    or -1 if ply is not 0..g->count
+ *   bb_chess_game_san(g, i, buf, size)   SAN of move i (0-based, with + or #): the length, as
+ *                                    snprintf; "--" for a null move; 0 and "" if i is out of range
+ *   bb_chess_game_uci(g, i, buf, size)   the same in UCI ("0000" for a null move)
+ *   bb_chess_game_outcome(g, r)      bb_chess_outcome_of the position now, over the game's keys
+ *   BB_CHESS_GAME_ILLEGAL  BB_CHESS_GAME_NO_MEMORY   push's refusals, -1 and -2
+ *
+ *   bb_pgn_reader                    a PGN source (opaque): a path, standard input, a FILE or bytes
+ *   bb_pgn_open(path, err)           reads path ("-": standard input): the reader, or NULL and *err
+ *                                    naming the file and why
+ *   bb_pgn_open_file(f)              reads an open FILE (not closed by bb_pgn_close); NULL: no memory
+ *   bb_pgn_open_memory(data, size)   reads size bytes (not copied: they must outlive the reader)
+ *   bb_pgn_open_range(path, offset, length, err)  reads length bytes of path from offset (a part
+ *                                    of bb_pgn_split): the reader, or NULL and *err
+ *   bb_pgn_split(path, parts, offsets, err)  offsets[0..parts]: 0, game starts near each
+ *                                    parts-th of the file, its size (ascending; parts may be
+ *                                    empty), for reading a file in parts at once: 0, or -1 and *err
+ *   bb_pgn_close(r)                  releases the reader (r may be NULL)
+ *   bb_pgn_bytes(r)                  the bytes read so far
+ *   bb_pgn_lines(r)                  the newlines read so far
+ *   bb_pgn_error                     where and why a game stopped: game number, line, column,
+ *                                    the move text, why
+ *   bb_pgn_visitor                   callbacks for a game's parts (tags, start, moves, NAGs,
+ *                                    comments, variations, result, end), any of them NULL; a NULL
+ *                                    comment or variation callback skips those unread (faster)
+ *   bb_pgn_visit(r, v, arg)          reads the next game, calling v's callbacks: 1 a game was read
+ *                                    (v->end says whether it had an error), 0 the input has ended,
+ *                                    -1 a read error (*bb_pgn_read_error)
+ *   bb_pgn_read_error(r)             the read error (errno-style text) after visit or next gave -1
+ *   bb_pgn_game                      a game read by bb_pgn_next: tags, the main line as a
+ *                                    bb_chess_game, the result, the error if one stopped it
+ *   bb_pgn_game_init(pg)  bb_pgn_game_free(pg)   before the first next and after the last
+ *   bb_pgn_next(r, pg)               the next game into *pg (main line only; comments and
+ *                                    variations skipped): 1, 0 at the end, -1 a read error
+ *   bb_pgn_tag(pg, name)             the value of tag name, or NULL
+ *   bb_pgn_writer                    writes PGN in the export format to a FILE
+ *   bb_pgn_writer_init(w, out)       a writer to out (a FILE open for writing)
+ *   bb_pgn_writer_free(w)            releases the writer's buffers (not out)
+ *   bb_pgn_writer_visitor            a visitor (arg: the writer) that writes every game it is
+ *                                    shown, comments and variations kept: reading with it converts
+ *                                    a file to the export format
+ *   bb_pgn_write_game(w, pg)         writes a bb_pgn_game (tags, main line, result): 0, or -1 if
+ *                                    pg had an error (nothing written) or a write failed
+ *   bb_pgn_writer_error(w)           0, or the errno of the first failed write (ENOMEM: memory)
+ *
+ * Implementation variants: none.                                            */
+#ifndef BITBOARD_CHESS_GAME_H
+#define BITBOARD_CHESS_GAME_H
+
+#include <stdio.h>
+
+#include "chess.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- a game ---------------------------------------------------------------------- */
+
+/* The fields are for reading; change a game through the functions. */
+typedef struct {
+    bb_chess_pos start;    /* the position before the first move */
+    bb_chess_pos pos;      /* the position now, after count moves */
+    bb_chess_move *moves;  /* moves[i]: the move played from position i (BB_CHESS_NULL_MOVE: a null move) */
+    bb_chess_undo *undo;   /* undo[i]: what taking back moves[i] needs */
+    uint64_t *keys;        /* keys[i]: the key of position i (before moves[i]): the history
+                              bb_chess_outcome_of and bb_chess_repetitions take */
+    int count;             /* the moves played */
+    int capacity;          /* the moves the arrays hold (grows by doubling; never shrinks) */
+} bb_chess_game;
+
+enum { BB_CHESS_GAME_ILLEGAL = -1, BB_CHESS_GAME_NO_MEMORY = -2 };
+
+void bb_chess_game_init(bb_chess_game *g);
+int bb_chess_game_init_fen(bb_chess_game *g, const char *fen, bb_parse_error *err);
+void bb_chess_game_set_start(bb_chess_game *g, const bb_chess_pos *pos);
+void bb_chess_game_reset(bb_chess_game *g);
+void bb_chess_game_free(bb_chess_game *g);
+int bb_chess_game_copy(bb_chess_game *dst, const bb_chess_game *src);
+int bb_chess_game_push(bb_chess_game *g, bb_chess_move move);
+int bb_chess_game_push_san(bb_chess_game *g, const char *text, bb_parse_error *err);
+int bb_chess_game_push_uci(bb_chess_game *g, const char *text, bb_parse_error *err);
+int bb_chess_game_push_null(bb_chess_game *g);
+bb_chess_move bb_chess_game_pop(bb_chess_game *g);
+int bb_chess_game_position(const bb_chess_game *g, int ply, bb_chess_pos *out);
+size_t bb_chess_game_san(const bb_chess_game *g, int i, char *buf, size_t size);
+size_t bb_chess_game_uci(const bb_chess_game *g, int i, char *buf, size_t size);
+bb_chess_outcome bb_chess_game_outcome(const bb_chess_game *g, bb_chess_result *r);
+
+/* ---- PGN ------------------------------------------------------------------------- */
+
+typedef struct bb_pgn_reader bb_pgn_reader;
+
+/* Where and why a game stopped.  game counts from 1 in the input; line and
+ * column (in bytes) count from 1.  move is the move text at fault ("" when
+ * the fault is not a move); msg says why, in printable ASCII. */
+typedef struct {
+    long game;
+    long line;
+    long column;
+    char move[32];
+    char msg[224];
+} bb_pgn_error;
+
+/* A game's parts, in the order they come.  Each callback may be NULL.  The
+ * strings are valid during the call only.  depth is 0 on the main line and
+ * n inside n nested variations. */
+typedef struct {
+    void (*begin)(void *arg, long game);                       /* a game starts (number from 1) */
+    void (*tag)(void *arg, const char *name, const char *value); /* a tag pair, unescaped */
+    /* after the tags: the start position ([FEN], [SetUp], [Variant "Chess960"]);
+       return non-zero to skip the game's moves (they are not resolved) */
+    int (*start)(void *arg, const bb_chess_pos *pos);
+    /* a move, resolved and legal: the position before it, the move, its text as written */
+    void (*move)(void *arg, const bb_chess_pos *before, bb_chess_move move, const char *text, int depth);
+    void (*nag)(void *arg, int nag, int depth);                /* $n, or !, ?, !!, ??, !?, ?! as 1..6 */
+    void (*comment)(void *arg, const char *text, size_t len, int depth); /* the text between { }, or after ; */
+    void (*variation_begin)(void *arg, int depth);             /* "(": depth is the variation's */
+    void (*variation_end)(void *arg, int depth);               /* ")" */
+    void (*result)(void *arg, const char *result);             /* "1-0", "0-1", "1/2-1/2" or "*" */
+    /* the game has ended: err is NULL, or the error that stopped it (the rest
+       of that game was skipped); truncated: the input ended inside the game
+       or before its result */
+    void (*end)(void *arg, const bb_pgn_error *err, int truncated);
+} bb_pgn_visitor;
+
+bb_pgn_reader *bb_pgn_open(const char *path, bb_pgn_error *err);
+bb_pgn_reader *bb_pgn_open_file(FILE *f);
+bb_pgn_reader *bb_pgn_open_memory(const char *data, size_t size);
+bb_pgn_reader *bb_pgn_open_range(const char *path, uint64_t offset, uint64_t length, bb_pgn_error *err);
+int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *err);
+void bb_pgn_close(bb_pgn_reader *r);
+uint64_t bb_pgn_bytes(const bb_pgn_reader *r);
+long bb_pgn_lines(const bb_pgn_reader *r);
+int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg);
+const char *bb_pgn_read_error(const bb_pgn_reader *r);
+
+/* A game as bb_pgn_next reads it.  Fields for reading. */
+typedef struct {
+    long number;            /* the game's number in the input, from 1 */
+    int ntags;
+    const char **tag_names; /* ntags names and values, in the order read */
+    const char **tag_values;
+    bb_chess_game game;     /* the start position and the main line's moves (up to the error) */
+    char result[8];         /* the result token, or "" if the game had none */
+    int has_error;          /* 1: error says why the game stopped early */
+    int truncated;          /* 1: the input ended inside this game */
+    bb_pgn_error error;
+    /* storage (private) */
+    char *text_;
+    size_t text_len_, text_cap_;
+    int tags_cap_;
+} bb_pgn_game;
+
+void bb_pgn_game_init(bb_pgn_game *pg);
+void bb_pgn_game_free(bb_pgn_game *pg);
+int bb_pgn_next(bb_pgn_reader *r, bb_pgn_game *pg);
+const char *bb_pgn_tag(const bb_pgn_game *pg, const char *name);
+
+/* The writer's state (fields private).  A game is collected whole and
+ * written at its end, so a game that stopped at an error is not written. */
+typedef struct {
+    FILE *out;
+    int error;             /* errno of the first failed write, else 0 */
+    long games;            /* games written */
+    char *buf;             /* the game being written */
+    size_t len, cap;
+    char *tags;            /* its tags: name NUL value NUL ... */
+    size_t tags_len, tags_cap;
+    int col, glue, need_number, started, oom;
+    char result[8];
+} bb_pgn_writer;
+
+void bb_pgn_writer_init(bb_pgn_writer *w, FILE *out);
+void bb_pgn_writer_free(bb_pgn_writer *w);
+extern const bb_pgn_visitor bb_pgn_writer_visitor;
+int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg);
+int bb_pgn_writer_error(const bb_pgn_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITBOARD_CHESS_GAME_H */

@@ -1,0 +1,1125 @@
+/* PGN read as files really are and written in the export format.
+ *
+ * The reader is a byte-at-a-time tokenizer over a window of the input (a
+ * 1 MiB buffer refilled from a FILE, or the caller's bytes), so a file of
+ * any size streams through in constant memory.  A game is: tag pairs, then
+ * movetext (move numbers, SAN, NAGs, comments, variations) up to a result
+ * token, the next game's tags at the start of a line, or the end of input.
+ * Moves are resolved and played as they come; an illegal or ambiguous move,
+ * or text that is not PGN, stops the game with an error naming the place,
+ * and the rest of the game is tokenized (so the next game is found) but not
+ * resolved.  Variations are resolved only for a visitor that asks for them:
+ * each level keeps its own position, and "(" starts from the position
+ * before the enclosing level's last move. */
+#define _POSIX_C_SOURCE 200809L /* fseeko, ftello */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess_internal.h"
+#include "../core/text.h"
+
+enum { WINDOW = 1 << 20, MAX_DEPTH = 64, TOKEN_MAX = 32 };
+
+struct bb_pgn_reader {
+    FILE *f;
+    int close_f;
+    unsigned char *buf;            /* FILE mode: the window's storage */
+    const unsigned char *win, *p, *end; /* the window and the read point */
+    uint64_t base;                 /* the offset of win in the input */
+    uint64_t line_start;           /* the offset of the current line's first byte */
+    long line;
+    int eof;                       /* FILE mode: nothing more to read */
+    int limited;                   /* FILE mode: read at most `remaining` more bytes */
+    uint64_t remaining;
+    int read_errno;
+    char read_msg[160];
+    long game;
+    char *text;                    /* scratch: a comment or a tag value */
+    size_t text_len, text_cap;
+    struct game_state *state;      /* a game's state, kept from game to game */
+};
+
+/* ---- input ----------------------------------------------------------------------- */
+
+static bb_pgn_reader *reader_new(void)
+{
+    bb_pgn_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->line = 1;
+    return r;
+}
+
+bb_pgn_reader *bb_pgn_open_memory(const char *data, size_t size)
+{
+    bb_pgn_reader *r = reader_new();
+    if (!r) return NULL;
+    r->win = r->p = (const unsigned char *)(data ? data : "");
+    r->end = r->win + (data ? size : 0);
+    r->eof = 1;
+    return r;
+}
+
+bb_pgn_reader *bb_pgn_open_file(FILE *f)
+{
+    BB__ASSERT_NOT_NULL(f, "f");
+    bb_pgn_reader *r = reader_new();
+    if (!r) return NULL;
+    r->buf = malloc(WINDOW);
+    if (!r->buf) {
+        free(r);
+        return NULL;
+    }
+    r->f = f;
+    r->win = r->p = r->end = r->buf;
+    return r;
+}
+
+bb_pgn_reader *bb_pgn_open(const char *path, bb_pgn_error *err)
+{
+    BB__ASSERT_NOT_NULL(path, "path");
+    if (err) memset(err, 0, sizeof *err);
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    bb_pgn_reader *r = bb_pgn_open_file(f);
+    if (!r) {
+        if (!is_stdin) fclose(f);
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        return NULL;
+    }
+    r->close_f = !is_stdin;
+    return r;
+}
+
+void bb_pgn_close(bb_pgn_reader *r)
+{
+    if (!r) return;
+    if (r->close_f) fclose(r->f);
+    free(r->buf);
+    free(r->text);
+    free(r->state);
+    free(r);
+}
+
+bb_pgn_reader *bb_pgn_open_range(const char *path, uint64_t offset, uint64_t length, bb_pgn_error *err)
+{
+    BB__ASSERT_NOT_NULL(path, "path");
+    if (err) memset(err, 0, sizeof *err);
+    if (offset > (uint64_t)INT64_MAX) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: offset %llu is too large", path, (unsigned long long)offset);
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f || fseeko(f, (off_t)offset, SEEK_SET) != 0) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        if (f) fclose(f);
+        return NULL;
+    }
+    bb_pgn_reader *r = bb_pgn_open_file(f);
+    if (!r) {
+        fclose(f);
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        return NULL;
+    }
+    r->close_f = 1;
+    r->limited = 1;
+    r->remaining = length;
+    return r;
+}
+
+/* Whether buf[i] is a '[' that starts a game: at the start of a line that
+ * follows an empty line (white space only). */
+int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *err)
+{
+    BB__ASSERT_NOT_NULL(path, "path");
+    BB__ASSERT_NOT_NULL(offsets, "offsets");
+    if (err) memset(err, 0, sizeof *err);
+    if (parts < 1) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%d parts: give 1 or more", parts);
+        return -1;
+    }
+    FILE *f = fopen(path, "rb");
+    off_t size;
+    if (!f || fseeko(f, 0, SEEK_END) != 0 || (size = ftello(f)) < 0) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        if (f) fclose(f);
+        return -1;
+    }
+    offsets[0] = 0;
+    offsets[parts] = (uint64_t)size;
+    char buf[1 << 16];
+    for (int k = 1; k < parts; k++) {
+        uint64_t at = (uint64_t)size / (uint64_t)parts * (uint64_t)k, found = (uint64_t)size;
+        if (at < offsets[k - 1]) at = offsets[k - 1];
+        /* state: 0 inside a line with text, 1 after a newline, 2 after an empty line */
+        int state = 0;
+        if (fseeko(f, (off_t)at, SEEK_SET) != 0) break;
+        size_t n;
+        uint64_t pos = at;
+        while (found == (uint64_t)size && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+            for (size_t i = 0; i < n; i++, pos++) {
+                char c = buf[i];
+                if (c == '\n') state = state ? 2 : 1;
+                else if (c == '[' && state == 2) { found = pos; break; }
+                else if (c != ' ' && c != '\r' && c != '\t') state = 0;
+            }
+        }
+        offsets[k] = found;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: read error", path);
+        return -1;
+    }
+    return 0;
+}
+
+long bb_pgn_lines(const bb_pgn_reader *r)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    return r ? r->line - 1 : 0;
+}
+
+uint64_t bb_pgn_bytes(const bb_pgn_reader *r)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    return r ? r->base + (uint64_t)(r->p - r->win) : 0;
+}
+
+const char *bb_pgn_read_error(const bb_pgn_reader *r)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    return r && r->read_msg[0] ? r->read_msg : NULL;
+}
+
+/* Refills an empty window: 1 if bytes came, 0 at the end (or an error). */
+static int refill(bb_pgn_reader *r)
+{
+    if (r->eof) return 0;
+    r->base += (uint64_t)(r->end - r->win);
+    size_t want = WINDOW;
+    if (r->limited && r->remaining < want) want = (size_t)r->remaining;
+    size_t n = want ? fread(r->buf, 1, want, r->f) : 0;
+    if (r->limited) r->remaining -= n;
+    if (n < WINDOW) {
+        r->eof = 1;
+        if (ferror(r->f)) {
+            r->read_errno = errno ? errno : EIO;
+            snprintf(r->read_msg, sizeof r->read_msg, "read error after %llu bytes: %s",
+                     (unsigned long long)r->base + n, strerror(r->read_errno));
+        }
+    }
+    r->win = r->p = r->buf;
+    r->end = r->buf + n;
+    return n > 0;
+}
+
+/* The next byte without taking it, or -1 at the end. */
+static inline int peek(bb_pgn_reader *r)
+{
+    if (r->p < r->end) return *r->p;
+    return refill(r) ? *r->p : -1;
+}
+
+/* Takes the byte peek returned (there is one). */
+static inline void take(bb_pgn_reader *r)
+{
+    if (*r->p++ == '\n') {
+        r->line++;
+        r->line_start = r->base + (uint64_t)(r->p - r->win);
+    }
+}
+
+static inline long column(const bb_pgn_reader *r)
+{
+    return (long)(r->base + (uint64_t)(r->p - r->win) - r->line_start) + 1;
+}
+
+static int grow(char **buf, size_t *cap, size_t need, size_t first);
+
+static int text_put(bb_pgn_reader *r, char c)
+{
+    if (r->text_len + 2 > r->text_cap && grow(&r->text, &r->text_cap, r->text_len + 2, 256) != 0) return -1;
+    r->text[r->text_len++] = c;
+    r->text[r->text_len] = '\0';
+    return 0;
+}
+
+static void text_clear(bb_pgn_reader *r)
+{
+    r->text_len = 0;
+    if (r->text) r->text[0] = '\0';
+}
+
+/* Makes *buf (of *cap bytes) hold at least need bytes, doubling from
+ * first: 0, or -1 with the buffer unchanged. */
+static int grow(char **buf, size_t *cap, size_t need, size_t first)
+{
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : first;
+    while (c < need) c *= 2;
+    char *b = realloc(*buf, c);
+    if (!b) return -1;
+    *buf = b;
+    *cap = c;
+    return 0;
+}
+
+/* ---- a game ---------------------------------------------------------------------- */
+
+typedef struct {
+    bb_chess_pos pos;          /* the position now at this level */
+    bb_chess_move last;        /* the last move played at this level */
+    bb_chess_undo last_undo;
+    int has_last;
+} level;
+
+typedef struct game_state {
+    bb_pgn_reader *r;
+    const bb_pgn_visitor *v;
+    void *arg;
+    bb_pgn_error err;
+    int failed;                /* err is set: resolve nothing more */
+    int skip_moves;            /* start() asked to skip the moves */
+    int truncated;
+    int depth;                 /* variations open */
+    level lev[MAX_DEPTH + 1];
+    long tok_line, tok_col;    /* where the current token starts */
+} game_state;
+
+BB__PRINTF(3, 4) static void fail(game_state *s, const char *move, const char *fmt, ...)
+{
+    if (s->failed) return;
+    s->failed = 1;
+    s->err.game = s->r->game;
+    s->err.line = s->tok_line;
+    s->err.column = s->tok_col;
+    s->err.move[0] = '\0';
+    if (move) snprintf(s->err.move, sizeof s->err.move, "%s", move); /* symbol characters: printable */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->err.msg, sizeof s->err.msg, fmt, ap);
+    va_end(ap);
+}
+
+static void mark(game_state *s)
+{
+    s->tok_line = s->r->line;
+    s->tok_col = column(s->r);
+}
+
+/* Byte classes: 1 white space, 2 a symbol character (PGN's letters,
+ * digits and _+#=:-/). */
+enum { SPACE = 1, SYMBOL = 2 };
+static const unsigned char byte_class[256] = {
+    ['\t'] = SPACE, ['\n'] = SPACE, ['\v'] = SPACE, ['\f'] = SPACE, ['\r'] = SPACE, [' '] = SPACE,
+    ['0'] = SYMBOL, ['1'] = SYMBOL, ['2'] = SYMBOL, ['3'] = SYMBOL, ['4'] = SYMBOL,
+    ['5'] = SYMBOL, ['6'] = SYMBOL, ['7'] = SYMBOL, ['8'] = SYMBOL, ['9'] = SYMBOL,
+    ['a'] = SYMBOL, ['b'] = SYMBOL, ['c'] = SYMBOL, ['d'] = SYMBOL, ['e'] = SYMBOL, ['f'] = SYMBOL,
+    ['g'] = SYMBOL, ['h'] = SYMBOL, ['i'] = SYMBOL, ['j'] = SYMBOL, ['k'] = SYMBOL, ['l'] = SYMBOL,
+    ['m'] = SYMBOL, ['n'] = SYMBOL, ['o'] = SYMBOL, ['p'] = SYMBOL, ['q'] = SYMBOL, ['r'] = SYMBOL,
+    ['s'] = SYMBOL, ['t'] = SYMBOL, ['u'] = SYMBOL, ['v'] = SYMBOL, ['w'] = SYMBOL, ['x'] = SYMBOL,
+    ['y'] = SYMBOL, ['z'] = SYMBOL,
+    ['A'] = SYMBOL, ['B'] = SYMBOL, ['C'] = SYMBOL, ['D'] = SYMBOL, ['E'] = SYMBOL, ['F'] = SYMBOL,
+    ['G'] = SYMBOL, ['H'] = SYMBOL, ['I'] = SYMBOL, ['J'] = SYMBOL, ['K'] = SYMBOL, ['L'] = SYMBOL,
+    ['M'] = SYMBOL, ['N'] = SYMBOL, ['O'] = SYMBOL, ['P'] = SYMBOL, ['Q'] = SYMBOL, ['R'] = SYMBOL,
+    ['S'] = SYMBOL, ['T'] = SYMBOL, ['U'] = SYMBOL, ['V'] = SYMBOL, ['W'] = SYMBOL, ['X'] = SYMBOL,
+    ['Y'] = SYMBOL, ['Z'] = SYMBOL,
+    ['_'] = SYMBOL, ['+'] = SYMBOL, ['#'] = SYMBOL, ['='] = SYMBOL, [':'] = SYMBOL, ['-'] = SYMBOL, ['/'] = SYMBOL,
+};
+
+static inline int is_symbol_char(int c) { return c >= 0 && byte_class[c] == SYMBOL; }
+
+/* Skips white space and %-escape lines (a '%' in column 1 hides its line). */
+static void skip_space(bb_pgn_reader *r)
+{
+    for (;;) {
+        /* the common case: spaces within the window, no newline */
+        while (r->p < r->end && *r->p == ' ') r->p++;
+        int c = peek(r);
+        if (c >= 0 && byte_class[c] == SPACE) {
+            take(r);
+        } else if (c == '%' && column(r) == 1) {
+            while ((c = peek(r)) >= 0 && c != '\n') take(r);
+        } else {
+            return;
+        }
+    }
+}
+
+static int ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        int x = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a, y = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
+        if (x != y) return 0;
+    }
+    return *a == *b;
+}
+
+/* One tag pair at '[': calls the visitor; notes FEN and Variant. */
+static void read_tag(game_state *s, char *fen, size_t fen_size, int *fen_given, int *variant_bad, int *chess960)
+{
+    bb_pgn_reader *r = s->r;
+    char name[64], q[BB__QUOTE_MAX];
+    size_t n = 0;
+    mark(s);
+    take(r); /* '[' */
+    while (peek(r) == ' ' || peek(r) == '\t') take(r);
+    int c;
+    while ((c = peek(r)) >= 0 && is_symbol_char(c)) {
+        if (n + 1 < sizeof name) name[n++] = (char)c;
+        take(r);
+    }
+    name[n] = '\0';
+    while (peek(r) == ' ' || peek(r) == '\t') take(r);
+    if (n == 0 || peek(r) != '"') {
+        c = peek(r);
+        char cc = (char)c;
+        if (n == 0) fail(s, NULL, "a tag pair must start with its name: [Event \"...\"]");
+        else if (c < 0) fail(s, NULL, "tag %s: the input ends inside the tag", name);
+        else fail(s, NULL, "tag %s: its value must be in double quotes, not '%s'", name, bb__quote(q, &cc, 1));
+        while ((c = peek(r)) >= 0 && c != '\n') take(r);
+        return;
+    }
+    take(r);
+    text_clear(r);
+    for (;;) {
+        c = peek(r);
+        if (c < 0 || c == '\n' || c == '\r') {
+            fail(s, NULL, "tag %s: the value's closing quote is missing", name);
+            while ((c = peek(r)) >= 0 && c != '\n') take(r);
+            return;
+        }
+        take(r);
+        if (c == '"') break;
+        if (c == '\\' && (peek(r) == '"' || peek(r) == '\\')) {
+            c = peek(r);
+            take(r);
+        }
+        if (text_put(r, (char)c) != 0) {
+            fail(s, NULL, "tag %s: out of memory", name);
+            return;
+        }
+    }
+    while (peek(r) == ' ' || peek(r) == '\t') take(r);
+    if (peek(r) != ']') {
+        fail(s, NULL, "tag %s: ']' missing after the value", name);
+        while ((c = peek(r)) >= 0 && c != '\n') take(r);
+        return;
+    }
+    take(r);
+    const char *value = r->text ? r->text : "";
+    if (strcmp(name, "FEN") == 0) {
+        *fen_given = 1;
+        snprintf(fen, fen_size, "%s", value);
+    } else if (strcmp(name, "Variant") == 0) {
+        if (ieq(value, "chess960") || ieq(value, "chess 960") || ieq(value, "fischerandom") ||
+            ieq(value, "fischer random"))
+            *chess960 = 1;
+        else if (!(ieq(value, "standard") || ieq(value, "from position") || ieq(value, "normal") || value[0] == '\0'))
+            *variant_bad = 1, snprintf(fen, fen_size, "%s", value);
+    }
+    if (s->v->tag && !s->failed) s->v->tag(s->arg, name, value);
+}
+
+/* A comment from '{' to '}' (or ';' to the end of the line), to the visitor
+ * when it wants comments. */
+static void read_comment(game_state *s, int brace)
+{
+    bb_pgn_reader *r = s->r;
+    int want = s->v->comment && !s->failed && !s->skip_moves, c;
+    take(r);
+    text_clear(r);
+    for (;;) {
+        c = peek(r);
+        if (c < 0) {
+            if (brace) {
+                s->truncated = 1;
+                fail(s, NULL, "the comment opened here is not closed: the input ends inside it");
+            }
+            break;
+        }
+        if (brace ? c == '}' : c == '\n') {
+            take(r);
+            break;
+        }
+        take(r);
+        if (want && text_put(r, (char)c) != 0) want = 0;
+    }
+    if (want && !s->failed) s->v->comment(s->arg, r->text ? r->text : "", r->text_len, s->depth);
+}
+
+static int nag_of(const char *t)
+{
+    static const char *const glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; i++)
+        if (strcmp(t, glyphs[i]) == 0) return i + 1;
+    return -1;
+}
+
+static int is_result(const char *t)
+{
+    if (t[0] != '1' && t[0] != '0' && t[0] != '*') return 0; /* most tokens: moves */
+    return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 || strcmp(t, "*") == 0;
+}
+
+/* A move token at the current level. */
+static void play(game_state *s, const char *tok, size_t n)
+{
+    if (s->failed || s->skip_moves) return;
+    int want_vars = s->v->variation_begin != NULL;
+    if (s->depth > 0 && !want_vars) return;
+    level *L = &s->lev[s->depth];
+    bb_chess_move m;
+    if ((tok[0] == '-' || tok[0] == 'Z') && (strcmp(tok, "--") == 0 || strcmp(tok, "Z0") == 0)) {
+        if (bb_chess_is_check(&L->pos)) {
+            fail(s, tok, "a null move (%s) while in check", tok);
+            return;
+        }
+        if (s->v->move) s->v->move(s->arg, &L->pos, BB_CHESS_NULL_MOVE, tok, s->depth);
+        L->last = BB_CHESS_NULL_MOVE;
+        bb_chess_make_null(&L->pos, &L->last_undo);
+        L->has_last = 1;
+        return;
+    }
+    bb_parse_error pe;
+    if (bb__chess_san_lenient(&L->pos, tok, n, &m, &pe) != 0) {
+        char fen[BB_CHESS_FEN_MAX];
+        bb_chess_to_fen(fen, sizeof fen, &L->pos, BB_FEN_STANDARD);
+        /* the error names the move: "Bxf7: why" or "'Bxf7': why" loses its
+           head, as the move is given beside it */
+        const char *why = pe.msg;
+        size_t k = strcspn(tok, "+#!?");
+        if (strncmp(why, tok, k) == 0 && why[k] == ':' && why[k + 1] == ' ') why += k + 2;
+        else if (why[0] == '\'' && strncmp(why + 1, tok, k) == 0 && why[k + 1] == '\'' && why[k + 2] == ':')
+            why += k + 3 + (why[k + 3] == ' ');
+        fail(s, tok, "%s (in %s)", why, fen);
+        return;
+    }
+    if (s->v->move) s->v->move(s->arg, &L->pos, m, tok, s->depth);
+    L->last = m;
+    bb_chess_make(&L->pos, m, &L->last_undo);
+    L->has_last = 1;
+}
+
+static void variation_begin(game_state *s)
+{
+    int want = s->v->variation_begin && !s->failed && !s->skip_moves;
+    if (s->depth >= MAX_DEPTH) {
+        fail(s, NULL, "variations nested more than %d deep", MAX_DEPTH);
+        s->depth++;
+        return;
+    }
+    if (want) {
+        level *P = &s->lev[s->depth], *C = &s->lev[s->depth + 1];
+        if (!P->has_last) {
+            fail(s, NULL, "a variation must follow the move it replaces");
+        } else {
+            C->pos = P->pos;
+            if (P->last == BB_CHESS_NULL_MOVE) bb_chess_unmake_null(&C->pos, &P->last_undo);
+            else bb_chess_unmake(&C->pos, P->last, &P->last_undo);
+            C->has_last = 0;
+        }
+    }
+    s->depth++;
+    if (want && !s->failed) s->v->variation_begin(s->arg, s->depth);
+}
+
+int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    BB__ASSERT_NOT_NULL(v, "v");
+    if (!r->state && !(r->state = malloc(sizeof *r->state))) {
+        snprintf(r->read_msg, sizeof r->read_msg, "out of memory");
+        return -1;
+    }
+    game_state *s = r->state; /* the levels are set as they open */
+    memset(&s->err, 0, sizeof s->err);
+    s->failed = s->skip_moves = s->truncated = s->depth = 0;
+    s->lev[0].has_last = 0;
+    s->r = r;
+    s->v = v;
+    s->arg = arg;
+    /* white space, and UTF-8 byte-order marks: at the start of the file, or
+       of each file of several run together (cat *.pgn); a mark is not
+       counted in the columns */
+    for (;;) {
+        skip_space(r);
+        if (peek(r) != 0xEF) break;
+        take(r);
+        if (peek(r) == 0xBB) {
+            take(r);
+            if (peek(r) == 0xBF) {
+                take(r);
+                r->line_start = bb_pgn_bytes(r);
+                continue;
+            }
+        }
+        break; /* not a mark: the game reports what is there */
+    }
+    int rc = 1;
+    if (peek(r) < 0) {
+        rc = r->read_msg[0] ? -1 : 0;
+        goto done;
+    }
+    r->game++;
+    if (v->begin) v->begin(arg, r->game);
+
+    /* tags */
+    char fen[BB_CHESS_FEN_MAX + 64];
+    int fen_given = 0, variant_bad = 0, chess960 = 0;
+    long fen_line = 0, fen_col = 0, var_line = 0, var_col = 0;
+    while (peek(r) == '[') {
+        long l = r->line, c = column(r);
+        int had = fen_given, had_var = variant_bad;
+        read_tag(s, fen, sizeof fen, &fen_given, &variant_bad, &chess960);
+        if (fen_given && !had) fen_line = l, fen_col = c;
+        if (variant_bad && !had_var) var_line = l, var_col = c;
+        skip_space(r);
+    }
+    bb_chess_pos *pos = &s->lev[0].pos;
+    bb_chess_start(pos);
+    if (variant_bad) {
+        s->tok_line = var_line;
+        s->tok_col = var_col;
+        char q[BB__QUOTE_MAX];
+        fail(s, NULL, "variant \"%s\" is not chess: only standard chess and Chess960 are read",
+             bb__quote(q, fen, strlen(fen)));
+    } else if (fen_given && !s->failed) {
+        bb_parse_error pe;
+        if (bb_chess_from_fen(pos, fen, &pe) != 0) {
+            s->tok_line = fen_line;
+            s->tok_col = fen_col;
+            fail(s, NULL, "the FEN tag: %s", pe.msg);
+        }
+    }
+    if (chess960) pos->chess960 = 1;
+    if (!s->failed && v->start && v->start(arg, pos)) s->skip_moves = 1;
+
+    /* movetext */
+    char tok[TOKEN_MAX + 1];
+    int ended = 0;
+    while (!ended) {
+        skip_space(r);
+        int c = peek(r);
+        mark(s);
+        if (c < 0) {
+            s->truncated = 1;
+            if (s->depth > 0) fail(s, NULL, "the input ends inside a variation");
+            break;
+        }
+        switch (c) {
+        case '[':
+            if (column(r) == 1) { /* the next game's tags: this one had no result */
+                if (s->depth > 0) fail(s, NULL, "a variation is not closed before the next game");
+                s->truncated = 1;
+                ended = 1;
+                break;
+            }
+            fail(s, NULL, "'[' in the moves: a tag pair must come before them, at the start of a line");
+            take(r);
+            break;
+        case '{':
+            read_comment(s, 1);
+            break;
+        case ';':
+            read_comment(s, 0);
+            break;
+        case '(':
+            take(r);
+            variation_begin(s);
+            break;
+        case ')':
+            take(r);
+            if (s->depth == 0) {
+                fail(s, NULL, "')' without a '(' before it");
+            } else {
+                int want = v->variation_begin && !s->failed && !s->skip_moves;
+                if (want && v->variation_end) v->variation_end(arg, s->depth);
+                s->depth--;
+            }
+            break;
+        case '$': {
+            take(r);
+            int nag = 0, digits = 0;
+            while ((c = peek(r)) >= '0' && c <= '9') {
+                if (nag < 1000) nag = nag * 10 + (c - '0');
+                digits++;
+                take(r);
+            }
+            if (digits == 0 || nag > 255) fail(s, NULL, "'$' must be followed by a NAG number 0..255");
+            else if (v->nag && !s->failed && !s->skip_moves && (s->depth == 0 || v->variation_begin))
+                v->nag(arg, nag, s->depth);
+            break;
+        }
+        case '!':
+        case '?': {
+            size_t n = 0;
+            while ((c = peek(r)) == '!' || c == '?') {
+                if (n < 3) tok[n++] = (char)c;
+                take(r);
+            }
+            tok[n] = '\0';
+            int nag = n <= 2 ? nag_of(tok) : -1;
+            if (nag < 0) fail(s, NULL, "'%s' is not a move annotation (!, ?, !!, ??, !?, ?!)", tok);
+            else if (v->nag && !s->failed && !s->skip_moves && (s->depth == 0 || v->variation_begin))
+                v->nag(arg, nag, s->depth);
+            break;
+        }
+        case '.':
+            take(r);
+            break;
+        case '*':
+            take(r);
+            tok[0] = '*', tok[1] = '\0';
+            goto result;
+        default:
+            if (!is_symbol_char(c)) {
+                char cc = (char)c, q[BB__QUOTE_MAX];
+                fail(s, NULL, "'%s' does not belong in movetext", bb__quote(q, &cc, 1));
+                take(r);
+                break;
+            }
+            {
+                size_t n = 0;
+                int digits = 1, too_long = 0;
+                /* symbol characters hold no newline: step over them directly */
+                while ((c = peek(r)) >= 0 && byte_class[c] == SYMBOL) {
+                    if (n < TOKEN_MAX) tok[n++] = (char)c;
+                    else too_long = 1;
+                    digits &= c >= '0' && c <= '9';
+                    r->p++;
+                }
+                tok[n] = '\0';
+                if (too_long) {
+                    fail(s, tok, "'%s...' is too long to be a move", tok);
+                    break;
+                }
+                if (digits) { /* a move number; its dots follow */
+                    while (peek(r) == '.') take(r);
+                    break;
+                }
+                if (is_result(tok)) goto result;
+                play(s, tok, n);
+            }
+            break;
+        result:
+            if (s->depth > 0) {
+                fail(s, tok, "the result %s inside a variation (a ')' is missing)", tok);
+                s->depth = 0;
+            }
+            if (v->result && !s->skip_moves) v->result(arg, tok);
+            ended = 1;
+            break;
+        }
+    }
+    if (v->end) v->end(arg, s->failed ? &s->err : NULL, s->truncated);
+    if (r->read_msg[0]) rc = -1;
+done:
+    return rc;
+}
+
+/* ---- the plain stream: tags and the main line ------------------------------------ */
+
+void bb_pgn_game_init(bb_pgn_game *pg)
+{
+    BB__ASSERT_NOT_NULL(pg, "pg");
+    memset(pg, 0, sizeof *pg);
+    bb_chess_game_init(&pg->game);
+}
+
+void bb_pgn_game_free(bb_pgn_game *pg)
+{
+    if (!pg) return;
+    bb_chess_game_free(&pg->game);
+    free(pg->tag_names);
+    free(pg->tag_values);
+    free(pg->text_);
+    bb_pgn_game_init(pg);
+}
+
+typedef struct {
+    bb_pgn_game *pg;
+    int oom;
+} next_state;
+
+static size_t pg_store(bb_pgn_game *pg, const char *t, int *oom)
+{
+    size_t n = strlen(t) + 1;
+    if (grow(&pg->text_, &pg->text_cap_, pg->text_len_ + n, 1024) != 0) {
+        *oom = 1;
+        return 0;
+    }
+    memcpy(pg->text_ + pg->text_len_, t, n);
+    pg->text_len_ += n;
+    return pg->text_len_ - n;
+}
+
+static void next_tag(void *arg, const char *name, const char *value)
+{
+    next_state *ns = arg;
+    bb_pgn_game *pg = ns->pg;
+    if (ns->oom) return;
+    if (pg->ntags == pg->tags_cap_) {
+        int cap = pg->tags_cap_ ? pg->tags_cap_ * 2 : 16;
+        const char **a = realloc(pg->tag_names, sizeof *a * (size_t)cap);
+        if (!a) { ns->oom = 1; return; }
+        pg->tag_names = a;
+        const char **b = realloc(pg->tag_values, sizeof *b * (size_t)cap);
+        if (!b) { ns->oom = 1; return; }
+        pg->tag_values = b;
+        pg->tags_cap_ = cap;
+    }
+    /* offsets now, pointers once the text stops moving */
+    size_t a = pg_store(pg, name, &ns->oom), b = pg_store(pg, value, &ns->oom);
+    pg->tag_names[pg->ntags] = (const char *)(uintptr_t)a;
+    pg->tag_values[pg->ntags] = (const char *)(uintptr_t)b;
+    pg->ntags++;
+}
+
+static int next_start(void *arg, const bb_chess_pos *pos)
+{
+    next_state *ns = arg;
+    bb_chess_game_set_start(&ns->pg->game, pos);
+    return 0;
+}
+
+static void next_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
+{
+    next_state *ns = arg;
+    (void)before, (void)text, (void)depth;
+    if (!ns->oom && bb__chess_game_play(&ns->pg->game, m) != 0) ns->oom = 1;
+}
+
+static void next_result(void *arg, const char *result)
+{
+    next_state *ns = arg;
+    snprintf(ns->pg->result, sizeof ns->pg->result, "%s", result);
+}
+
+static void next_end(void *arg, const bb_pgn_error *err, int truncated)
+{
+    next_state *ns = arg;
+    if (err) ns->pg->has_error = 1, ns->pg->error = *err;
+    ns->pg->truncated = truncated;
+}
+
+static void next_begin(void *arg, long game)
+{
+    next_state *ns = arg;
+    bb_pgn_game *pg = ns->pg;
+    pg->number = game;
+    pg->ntags = 0;
+    pg->text_len_ = 0;
+    pg->result[0] = '\0';
+    pg->has_error = pg->truncated = 0;
+    memset(&pg->error, 0, sizeof pg->error);
+    bb_chess_pos start;
+    bb_chess_start(&start);
+    bb_chess_game_set_start(&pg->game, &start);
+}
+
+int bb_pgn_next(bb_pgn_reader *r, bb_pgn_game *pg)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    BB__ASSERT_NOT_NULL(pg, "pg");
+    static const bb_pgn_visitor v = {next_begin, next_tag, next_start, next_move, NULL, NULL,
+                                     NULL, NULL, next_result, next_end};
+    next_state ns = {pg, 0};
+    int rc = bb_pgn_visit(r, &v, &ns);
+    if (rc == 1 && ns.oom && !pg->has_error) {
+        pg->has_error = 1;
+        pg->error.game = pg->number;
+        snprintf(pg->error.msg, sizeof pg->error.msg, "out of memory");
+    }
+    for (int i = 0; i < pg->ntags && !ns.oom; i++) {
+        pg->tag_names[i] = pg->text_ + (uintptr_t)pg->tag_names[i];
+        pg->tag_values[i] = pg->text_ + (uintptr_t)pg->tag_values[i];
+    }
+    if (ns.oom) pg->ntags = 0;
+    return rc;
+}
+
+const char *bb_pgn_tag(const bb_pgn_game *pg, const char *name)
+{
+    BB__ASSERT_NOT_NULL(pg, "pg");
+    BB__ASSERT_NOT_NULL(name, "name");
+    for (int i = 0; i < pg->ntags; i++)
+        if (strcmp(pg->tag_names[i], name) == 0) return pg->tag_values[i];
+    return NULL;
+}
+
+/* ---- writing: the export format --------------------------------------------------- */
+
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_default[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+void bb_pgn_writer_init(bb_pgn_writer *w, FILE *out)
+{
+    BB__ASSERT_NOT_NULL(w, "w");
+    memset(w, 0, sizeof *w);
+    w->out = out;
+}
+
+void bb_pgn_writer_free(bb_pgn_writer *w)
+{
+    if (!w) return;
+    free(w->buf);
+    free(w->tags);
+    FILE *out = w->out;
+    bb_pgn_writer_init(w, out);
+}
+
+int bb_pgn_writer_error(const bb_pgn_writer *w)
+{
+    BB__ASSERT_NOT_NULL(w, "w");
+    return w->error;
+}
+
+static void wraw(bb_pgn_writer *w, const char *t, size_t n)
+{
+    if (w->oom) return;
+    if (grow(&w->buf, &w->cap, w->len + n + 1, 4096) != 0) {
+        w->oom = 1;
+        return;
+    }
+    memcpy(w->buf + w->len, t, n);
+    w->len += n;
+}
+
+/* A movetext token, wrapped so that no line passes 80 characters; glue:
+ * no space before it (after "("), and glue_next: none after it. */
+static void wtok(bb_pgn_writer *w, const char *t, int glue_next)
+{
+    size_t n = strlen(t);
+    int space = w->col > 0 && !w->glue;
+    if (w->col > 0 && w->col + space + (int)n > 80) {
+        wraw(w, "\n", 1);
+        w->col = 0;
+        space = 0;
+    }
+    if (w->col == 0 && t[0] == '%') space = 1; /* '%' in column 1 would hide the line */
+    if (space) wraw(w, " ", 1), w->col++;
+    wraw(w, t, n);
+    w->col += (int)n;
+    w->glue = glue_next;
+}
+
+static void w_tag_raw(bb_pgn_writer *w, const char *name, const char *value)
+{
+    if (w->error || !w->out) return;
+    FILE *f = w->out;
+    fputc('[', f);
+    fputs(name, f);
+    fputs(" \"", f);
+    for (const char *c = value; *c; c++) {
+        if (*c == '"' || *c == '\\') fputc('\\', f);
+        fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f); /* a tag value stays on its line */
+    }
+    if (fputs("\"]\n", f) == EOF) w->error = errno ? errno : EIO;
+}
+
+static const char *w_find_tag(const bb_pgn_writer *w, const char *name)
+{
+    for (size_t i = 0; i < w->tags_len;) {
+        const char *n = w->tags + i, *v = n + strlen(n) + 1;
+        if (strcmp(n, name) == 0) return v;
+        i = (size_t)(v + strlen(v) + 1 - w->tags);
+    }
+    return NULL;
+}
+
+/* The tags, roster first (defaults for the missing; a missing Result is the
+ * game's result), then the rest in order, then a blank line. */
+static void w_put_tags(bb_pgn_writer *w, const char *result)
+{
+    for (int i = 0; i < 7; i++) {
+        const char *v = w_find_tag(w, roster[i]);
+        w_tag_raw(w, roster[i], v ? v : i == 6 ? result : roster_default[i]);
+    }
+    for (size_t i = 0; i < w->tags_len;) {
+        const char *n = w->tags + i, *v = n + strlen(n) + 1;
+        int in_roster = 0;
+        for (int k = 0; k < 7; k++) in_roster |= strcmp(n, roster[k]) == 0;
+        if (!in_roster) w_tag_raw(w, n, v);
+        i = (size_t)(v + strlen(v) + 1 - w->tags);
+    }
+    if (!w->error && w->out && fputc('\n', w->out) == EOF) w->error = errno ? errno : EIO;
+}
+
+static void wv_begin(void *arg, long game)
+{
+    bb_pgn_writer *w = arg;
+    (void)game;
+    w->len = w->tags_len = 0;
+    w->col = w->glue = w->started = w->oom = 0;
+    w->need_number = 1;
+    w->result[0] = '\0';
+}
+
+static void wv_tag(void *arg, const char *name, const char *value)
+{
+    bb_pgn_writer *w = arg;
+    size_t a = strlen(name) + 1, b = strlen(value) + 1;
+    if (grow(&w->tags, &w->tags_cap, w->tags_len + a + b, 1024) != 0) {
+        w->oom = 1;
+        return;
+    }
+    memcpy(w->tags + w->tags_len, name, a);
+    memcpy(w->tags + w->tags_len + a, value, b);
+    w->tags_len += a + b;
+}
+
+static int wv_start(void *arg, const bb_chess_pos *pos)
+{
+    (void)arg, (void)pos;
+    return 0;
+}
+
+static void wv_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
+{
+    bb_pgn_writer *w = arg;
+    char num[32], san[BB_CHESS_MOVE_TEXT_MAX];
+    (void)text, (void)depth;
+    if (m == BB_CHESS_NULL_MOVE) snprintf(san, sizeof san, "--");
+    else bb_chess_move_to_san(san, sizeof san, before, m);
+    if (before->side == BB_WHITE || w->need_number) { /* the number stays on the move's line */
+        char both[64];
+        snprintf(num, sizeof num, "%u.%s", (unsigned)before->fullmove, before->side == BB_WHITE ? "" : "..");
+        snprintf(both, sizeof both, "%s %s", num, san);
+        wtok(w, both, 0);
+    } else {
+        wtok(w, san, 0);
+    }
+    w->need_number = 0;
+}
+
+static void wv_nag(void *arg, int nag, int depth)
+{
+    char t[8];
+    (void)depth;
+    snprintf(t, sizeof t, "$%d", nag);
+    wtok(arg, t, 0);
+}
+
+/* A comment, its white space runs made single spaces, as "{ words }". */
+static void wv_comment(void *arg, const char *text, size_t len, int depth)
+{
+    bb_pgn_writer *w = arg;
+    (void)depth;
+    if (memchr(text, '}', len)) {
+        /* a '}' cannot be in a { } comment: it came from a ; comment, which
+           holds no newline, and goes back as one, ending its line */
+        if (w->col > 0) wraw(w, w->col + 2 + (int)len > 80 ? "\n" : " ", 1);
+        wraw(w, ";", 1);
+        for (size_t i = 0; i < len; i++) {
+            char c = text[i] == '\r' || text[i] == '\t' ? ' ' : text[i];
+            wraw(w, &c, 1);
+        }
+        wraw(w, "\n", 1);
+        w->col = 0;
+        w->glue = 0;
+        w->need_number = 1;
+        return;
+    }
+    wtok(w, "{", 0);
+    size_t i = 0;
+    for (;;) {
+        while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t')) i++;
+        if (i >= len) break;
+        size_t j = i;
+        while (j < len && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\r' || text[j] == '\t')) j++;
+        char word[256];
+        size_t k = j - i;
+        if (k < sizeof word) {
+            memcpy(word, text + i, k);
+            word[k] = '\0';
+            wtok(w, word, 0);
+        } else { /* a word longer than a line: written whole on its own line */
+            if (w->col > 0) wraw(w, "\n", 1);
+            wraw(w, text + i, k);
+            w->col = (int)k;
+            w->glue = 0;
+        }
+        i = j;
+    }
+    wtok(w, "}", 0);
+    w->need_number = 1;
+}
+
+static void wv_var_begin(void *arg, int depth)
+{
+    bb_pgn_writer *w = arg;
+    (void)depth;
+    wtok(w, "(", 1);
+    w->need_number = 1;
+}
+
+static void wv_var_end(void *arg, int depth)
+{
+    bb_pgn_writer *w = arg;
+    (void)depth;
+    w->glue = 1;
+    wtok(w, ")", 0);
+    w->need_number = 1;
+}
+
+static void wv_result(void *arg, const char *result)
+{
+    bb_pgn_writer *w = arg;
+    snprintf(w->result, sizeof w->result, "%s", result);
+}
+
+static void w_put_out(bb_pgn_writer *w)
+{
+    if (w->error || !w->out) return;
+    if (w->oom) {
+        w->error = ENOMEM;
+        return;
+    }
+    if (fwrite(w->buf, 1, w->len, w->out) != w->len) w->error = errno ? errno : EIO;
+}
+
+static void wv_end(void *arg, const bb_pgn_error *err, int truncated)
+{
+    bb_pgn_writer *w = arg;
+    (void)truncated;
+    if (err) return; /* a game that stopped at an error is not written */
+    const char *res = w->result[0] ? w->result : w_find_tag(w, "Result");
+    if (!res || !is_result(res)) res = "*";
+    wtok(w, res, 0);
+    wraw(w, "\n\n", 2);
+    w_put_tags(w, res);
+    w_put_out(w);
+    w->games++;
+}
+
+const bb_pgn_visitor bb_pgn_writer_visitor = {wv_begin,  wv_tag,       wv_start,   wv_move,   wv_nag,
+                                              wv_comment, wv_var_begin, wv_var_end, wv_result, wv_end};
+
+int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg)
+{
+    BB__ASSERT_NOT_NULL(w, "w");
+    BB__ASSERT_NOT_NULL(pg, "pg");
+    if (pg->has_error) return -1;
+    wv_begin(w, pg->number);
+    for (int i = 0; i < pg->ntags; i++) wv_tag(w, pg->tag_names[i], pg->tag_values[i]);
+    wv_start(w, &pg->game.start);
+    bb_chess_pos p = pg->game.start;
+    for (int i = 0; i < pg->game.count; i++) {
+        bb_chess_undo u;
+        bb_chess_move m = pg->game.moves[i];
+        wv_move(w, &p, m, "", 0);
+        if (m == BB_CHESS_NULL_MOVE) bb_chess_make_null(&p, &u);
+        else bb_chess_make(&p, m, &u);
+    }
+    if (pg->result[0]) wv_result(w, pg->result);
+    wv_end(w, NULL, pg->truncated);
+    return w->error ? -1 : 0;
+}

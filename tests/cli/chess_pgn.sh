@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Golden tests for chess pgn: every mode over a file of real-looking games
+# (tests/cli/chess_pgn/games.pgn: comments, variations, NAGs, clocks, FEN and
+# Chess960 games, a BOM, a % line, a game with no result) and a file of bad
+# games (each error named by game, line and column; the reader goes on);
+# standard input; the export read back is stable; --threads gives the same
+# counts and the same errors, in the same order, as one thread; usage errors;
+# a failed write.
+# usage: tests/cli/chess_pgn.sh path/to/bitboard     (UPDATE=1 to rewrite goldens)
+set -u
+BIN=${1:-build/bitboard}
+here=$(cd "$(dirname "$0")" && pwd)
+GOLDEN=$here/chess_pgn
+. "$here/golden.lib"
+games=tests/cli/chess_pgn/games.pgn
+bad=tests/cli/chess_pgn/bad.pgn
+
+golden_case check 0 chess pgn "$games"
+golden_case check-bad 1 chess pgn "$bad"
+golden_case check-json 1 -o json chess pgn "$bad"
+golden_case stats 0 chess pgn "$games" --stats --quiet
+golden_case stats-json 0 -o json chess pgn "$games" --stats --quiet
+golden_case fen 0 chess pgn "$games" --fen
+golden_case fen-final 0 chess pgn "$games" --fen --final
+golden_case epd-final 0 chess pgn "$games" --epd --final
+golden_case uci 0 chess pgn "$games" --uci
+golden_case san 0 chess pgn "$games" --san
+golden_case export 0 chess pgn "$games" --export
+golden_case export-bad 1 chess pgn "$bad" --export
+golden_stdin uci-stdin 0 "$games" chess pgn - --uci
+
+# usage
+golden_case no-file 2 chess pgn
+golden_case two-modes 2 chess pgn "$games" --fen --uci
+golden_case final-alone 2 chess pgn "$games" --final
+golden_case threads-fen 2 chess pgn "$games" --fen --threads 2
+golden_case threads-stdin 2 chess pgn - --threads 2
+golden_case threads-bad 2 chess pgn "$games" --threads 0
+golden_case json-uci 2 -o json chess pgn "$games" --uci
+golden_case unknown-option 2 chess pgn "$games" --frobnicate
+golden_case missing-file 1 chess pgn tests/cli/chess_pgn/no-such-file.pgn
+golden_full uci-full 1 chess pgn "$games" --uci < /dev/null
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+check() { # NAME COMMAND...: a pass if the command succeeds
+    local name=$1; shift
+    if "$@"; then golden_pass=$((golden_pass + 1)); else echo "FAIL $name"; golden_fail=$((golden_fail + 1)); fi
+}
+
+# the export of the export is the export
+"$BIN" chess pgn "$games" --export > "$tmp/one.pgn"
+"$BIN" chess pgn "$tmp/one.pgn" --export > "$tmp/two.pgn"
+check export-stable cmp -s "$tmp/one.pgn" "$tmp/two.pgn"
+"$BIN" chess pgn "$tmp/one.pgn" --uci > "$tmp/one.uci"
+"$BIN" chess pgn "$games" --uci > "$tmp/games.uci"
+check export-same-moves cmp -s "$tmp/one.uci" "$tmp/games.uci"
+
+# threads: a file of many games, good and bad, split at game starts
+for i in $(seq 1 300); do cat "$bad" "$games"; printf '\n'; done > "$tmp/many.pgn"
+"$BIN" -o json chess pgn "$tmp/many.pgn" --stats --quiet > "$tmp/t1.out" 2> "$tmp/t1.err"
+s1=$?
+for t in 2 3 7; do
+    "$BIN" -o json chess pgn "$tmp/many.pgn" --stats --quiet --threads $t > "$tmp/t$t.out" 2> "$tmp/t$t.err"
+    st=$?
+    check "threads-$t-status" test "$st" = "$s1"
+    check "threads-$t-counts" cmp -s "$tmp/t1.out" "$tmp/t$t.out"
+    check "threads-$t-errors" cmp -s "$tmp/t1.err" "$tmp/t$t.err"
+done
+check threads-counted grep -q '"games":3000,"errors":1200' "$tmp/t1.out"
+
+golden_finish chess-pgn
