@@ -70,6 +70,11 @@ int cli_report_interrupt(const char *what, const char *detail, double seconds);
  * (from the handler, with write(2) alone) and ends the program with status
  * 130 at once; what must outlive the call.  cli_interrupt_end() undoes it. */
 void cli_interrupt_exit_begin(const char *what);
+/* Reads a chess position argument (number argn, for the message): "start"
+ * or "startpos", or a FEN as one argument; chess960 sets pos->chess960.
+ * Prints the error and returns -1 on failure. */
+int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_pos *pos);
+
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */
 int cli_chess_pgn(int argc, char **argv, const cli_opts *o);
 int cli_chess_epd(int argc, char **argv, const cli_opts *o);

@@ -26,6 +26,11 @@ typedef struct {
 /* Reads POSITION (argument argn): "start" / "startpos", or FEN as one argument. */
 static int parse_position(const chess_opts *c, const char *text, int argn, bb_chess_pos *pos)
 {
+    return cli_parse_chess_position(text, argn, c->chess960, pos);
+}
+
+int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_pos *pos)
+{
     bb_parse_error e;
     if (cli_name_is(text, "start") || cli_name_is(text, "startpos")) {
         bb_chess_start(pos);
@@ -34,7 +39,7 @@ static int parse_position(const chess_opts *c, const char *text, int argn, bb_ch
         cli_error("argument %d: %s%s", argn, e.msg, one_field ? " (quote the whole FEN as one argument)" : "");
         return -1;
     }
-    if (c->chess960) pos->chess960 = 1;
+    if (chess960) pos->chess960 = 1;
     return 0;
 }
 

@@ -24,7 +24,30 @@ static const char chess_games_help[] =
     "  PGN as files have it: move numbers glued or not, 0-0, marks missing or wrong,\n"
     "  !? and $n, {} and ; comments, % lines, variations, FEN/SetUp and Chess960\n"
     "  games, CRLF, byte-order marks.  Exit status 1 if any game had an error.\n"
-    "  -o json: the check and --stats as one object.\n";
+    "  -o json: the check and --stats as one object.\n"
+    "  chess epd FILE|-... [--san|--uci|--check]  check EPD records (the position, bm/am/\n"
+    "                                        pm/pv moves legal) and write them normalised,\n"
+    "                                        moves in SAN (default) or UCI; --check: only\n"
+    "                                        errors and a summary; -o json: fen, id, bm/am\n"
+    "                                        in SAN and UCI, operations.  A bad record is\n"
+    "                                        named FILE:LINE:COLUMN; exit status 2\n"
+    "  chess book FILE [FEN]                 a Polyglot book's moves for the position\n"
+    "                                        (default start): SAN, UCI, weight, percent, learn\n"
+    "    --pick N                            one move picked by weight with N / 2^64 of\n"
+    "                                        the total (N 0..2^64-1, decimal or 0x hex);\n"
+    "                                        prints `UCI SAN`, or 0000 if there is none\n"
+    "  chess book FILE --check               the file checked (size, order by key):\n"
+    "                                        entries, keys, weight-0 entries, odd moves\n"
+    "  chess book --make OUT < LINES         write a book from lines `FEN | MOVE | WEIGHT\n"
+    "                                        [| LEARN]` (FEN or start; MOVE SAN or UCI)\n"
+    "  chess book -o json: {\"fen\":..,\"key\":..,\"total_weight\":N,\"moves\":[{\"san\":..,\n"
+    "  \"uci\":..,\"weight\":..,\"percent\":..,\"learn\":..},..]}.  A bad book exits with\n"
+    "  status 2, a file that cannot be read with 1.\n"
+    "\nExamples:\n"
+    "  bitboard chess pgn games.pgn --stats --threads 2\n"
+    "  bitboard chess pgn games.pgn --uci > games.uci\n"
+    "  bitboard chess epd wac.epd --uci\n"
+    "  bitboard chess book book.bin start --pick 0x9e3779b97f4a7c15\n";
 
 const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",

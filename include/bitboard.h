@@ -136,6 +136,18 @@
  *   bb_pgn_game_free  bb_pgn_next  bb_pgn_tag  bb_pgn_writer  bb_pgn_writer_init  bb_pgn_writer_free
  *   bb_pgn_writer_visitor  bb_pgn_write_game  bb_pgn_writer_error
  *
+ * bitboard/chess_book.h  Polyglot opening books: read and check, look up, pick by weight, write
+ *   bb_chess_book_entry  bb_chess_book  BB_CHESS_BOOK_ENTRY_SIZE  BB_CHESS_BOOK_BAD_FORMAT
+ *   BB_CHESS_BOOK_IO_ERROR  bb_chess_book_open  bb_chess_book_from_memory  bb_chess_book_free
+ *   bb_chess_book_entry_at  bb_chess_book_lookup  bb_chess_book_pick  bb_chess_book_encode_move
+ *   bb_chess_book_write_entry  bb_chess_book_save
+ *
+ * bitboard/chess_epd.h  EPD records: the four FEN fields and operations, read, checked and written
+ *   bb_chess_epd  bb_chess_epd_op  BB_CHESS_EPD_MAX_OPS  BB_CHESS_EPD_TEXT_MAX  BB_CHESS_EPD_OPCODE_MAX
+ *   BB_CHESS_EPD_LINE_MAX  BB_CHESS_EPD_SAN  BB_CHESS_EPD_UCI  bb_chess_epd_init  bb_chess_epd_parse
+ *   bb_chess_epd_get  bb_chess_epd_at  bb_chess_epd_moves  bb_chess_epd_perft  bb_chess_epd_set
+ *   bb_chess_epd_set_string  bb_chess_epd_set_moves  bb_chess_epd_remove  bb_chess_epd_write
+ *
  * bitboard/trace.h     the bit-flow tracer: programs of bit operations, run symbolically, proved, drawn
  *   bb_trace_program  bb_trace_op  BB_TRACE_LOAD  BB_TRACE_LET  BB_TRACE_AND  BB_TRACE_OR  BB_TRACE_XOR
  *   BB_TRACE_ANDNOT  BB_TRACE_SHL  BB_TRACE_SHR  BB_TRACE_ROL  BB_TRACE_ROR  BB_TRACE_BSWAP
@@ -168,6 +180,8 @@
 #include "bitboard/othello.h"
 #include "bitboard/chess.h"
 #include "bitboard/chess_game.h"
+#include "bitboard/chess_book.h"
+#include "bitboard/chess_epd.h"
 #include "bitboard/trace.h"
 
 #endif /* BITBOARD_H */

@@ -5,7 +5,8 @@
  * from this file's path, or BB_SOURCE_DIR in the environment).
  *
  * "Declared" means: a #define; an enumerator; a typedef name after "}"; or,
- * outside any braces, a name followed by "(" or "[" (a function or a table). */
+ * outside any braces, a name followed by "(" or "[" (a function or a table),
+ * or by ";" after another name (extern const T name; typedef T name;). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <dirent.h>
@@ -175,6 +176,7 @@ static void declared(char *text, name_set *decl, name_set *knobs)
                 if (depth == 1 && is_enum[1] && (prev == '{' || prev == ',')) add(decl, p, len);
                 else if (depth == 0 && (*r == '(' || *r == '[')) add(decl, p, len);
                 else if (depth == 0 && prev == '}' && *r == ';') add(decl, p, len);
+                else if (depth == 0 && prev == 'i' && *r == ';') add(decl, p, len); /* extern T name; typedef */
             }
             prev = 'i';
             p = q;
