@@ -210,8 +210,14 @@ $(BUILD)/bench/bench: $(BENCH_OBJ) $(BASELINE_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
-bench: $(BUILD)/bench/bench ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
-	$(BUILD)/bench/bench $(BENCH_ARGS)
+# the PGN benchmark's file: generated (100,000 games, seed 1), never committed
+$(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(BUILD)/tools/gen_pgn --games 100000 --seed 1 -o $@.tmp && mv $@.tmp $@
+
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
+	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)
 
 # libFuzzer targets (tests/fuzz/): the library is compiled again with clang,
 # ASan + UBSan and fuzzer coverage; each target runs FUZZ_SECONDS from its

@@ -9,6 +9,7 @@ void bench_attacks(const bench_opts *o);
 void bench_othello(const bench_opts *o);
 void bench_othello_positions(const bench_opts *o);
 void bench_chess(const bench_opts *o);
+void bench_pgn(const bench_opts *o);
 
 const bench_section bench_sections[] = {
     {"sym", bench_sym, "the 8 symmetries, one board at a time"},
@@ -19,5 +20,6 @@ const bench_section bench_sections[] = {
     {"othello", bench_othello, "Othello flips and moves per method, perft leaves/s at depths 11-13"},
     {"othello-positions", bench_othello_positions, "Othello distinct positions per ply to 10: hash set vs sorted arrays"},
     {"chess", bench_chess, "chess perft M nodes/s: the kernel, every attack method, the public API, threads, table"},
+    {"pgn", bench_pgn, "PGN read with every move resolved and played: games/s, MB/s; threads; strict vs lenient SAN"},
 };
 const int bench_section_count = (int)(sizeof bench_sections / sizeof bench_sections[0]);

@@ -133,21 +133,23 @@ static void v_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const
 {
     pgn_run *s = arg;
     char t[BB_CHESS_MOVE_TEXT_MAX];
-    bb_chess_undo u;
-    (void)before, (void)text, (void)depth;
+    (void)text, (void)depth;
+    s->ply++;
     if (s->mode == MODE_UCI) {
         if (m == BB_CHESS_NULL_MOVE) snprintf(t, sizeof t, "0000");
-        else bb_chess_move_to_uci(t, sizeof t, &s->pos, m);
+        else bb_chess_move_to_uci(t, sizeof t, before, m);
         line_add(s, t);
     } else if (s->mode == MODE_SAN) {
         if (m == BB_CHESS_NULL_MOVE) snprintf(t, sizeof t, "--");
-        else bb_chess_move_to_san(t, sizeof t, &s->pos, m);
+        else bb_chess_move_to_san(t, sizeof t, before, m);
         line_add(s, t);
+    } else if (s->mode == MODE_FEN || s->mode == MODE_EPD) { /* the position after the move */
+        bb_chess_undo u;
+        s->pos = *before;
+        if (m == BB_CHESS_NULL_MOVE) bb_chess_make_null(&s->pos, &u);
+        else bb_chess_make(&s->pos, m, &u);
+        if (!s->final) print_position(s);
     }
-    if (m == BB_CHESS_NULL_MOVE) bb_chess_make_null(&s->pos, &u);
-    else bb_chess_make(&s->pos, m, &u);
-    s->ply++;
-    if ((s->mode == MODE_FEN || s->mode == MODE_EPD) && !s->final) print_position(s);
 }
 
 static void v_result(void *arg, const char *result)
@@ -237,68 +239,84 @@ static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_pro
     return 0;
 }
 
+static void part_read(pgn_run *s);
+
+/* The threads take parts in file order until none is left: a thread on a
+ * faster (or less busy) core reads more of them. */
+typedef struct { pgn_run *parts; int nparts; atomic_int next; } part_queue;
+
 static void *part_thread(void *arg)
 {
-    pgn_run *s = arg;
+    part_queue *q = arg;
+    int k;
+    while ((k = atomic_fetch_add(&q->next, 1)) < q->nparts && !cli_interrupted) part_read(&q->parts[k]);
+    return NULL;
+}
+
+static void part_read(pgn_run *s)
+{
     bb_pgn_error e;
     s->r = bb_pgn_open_range(s->path, s->offset, s->length, &e);
     if (!s->r) {
         snprintf(s->open_error, sizeof s->open_error, "%s", e.msg);
-        return NULL;
+        return;
     }
     read_all(s, &plain_visitor, s, 0, 0);
     s->lines = bb_pgn_lines(s->r);
     atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
     bb_pgn_close(s->r);
     s->r = NULL;
-    return NULL;
 }
 
 /* The check and --stats with threads: parts read at once, errors printed
  * after, in file order, counted from the start of the file. */
 static int read_threads(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
 {
-    uint64_t *offsets = malloc(sizeof *offsets * (size_t)(threads + 1));
-    pgn_run *parts = calloc((size_t)threads, sizeof *parts);
+    int nparts = threads * 8; /* parts of about 1/8 of a thread's share each */
+    uint64_t *offsets = malloc(sizeof *offsets * (size_t)(nparts + 1));
+    pgn_run *parts = calloc((size_t)nparts, sizeof *parts);
     pthread_t *tid = malloc(sizeof *tid * (size_t)threads);
     int status = 0;
     bb_pgn_error e;
     if (!offsets || !parts || !tid) {
-        status = cli_error("out of memory"), status = 1;
+        cli_error("out of memory");
+        status = 1;
         goto out;
     }
-    if (bb_pgn_split(total->path, threads, offsets, &e) != 0) {
+    if (bb_pgn_split(total->path, nparts, offsets, &e) != 0) {
         cli_error("%s", e.msg);
         status = 1;
         goto out;
     }
-    int started = 0;
-    for (int k = 0; k < threads; k++) {
+    for (int k = 0; k < nparts; k++) {
         parts[k].path = total->path;
         parts[k].mode = total->mode;
         parts[k].keep_errors = 1;
         parts[k].offset = offsets[k];
         parts[k].length = offsets[k + 1] - offsets[k];
         atomic_init(&parts[k].bytes, 0);
-        if (pthread_create(&tid[k], NULL, part_thread, &parts[k]) != 0) break;
+    }
+    part_queue q = {parts, nparts, 0};
+    atomic_init(&q.next, 0);
+    int started = 0;
+    for (int k = 0; k < threads; k++) {
+        if (pthread_create(&tid[k], NULL, part_thread, &q) != 0) break;
         started++;
     }
-    if (started < threads) { /* read the rest here, one after the other */
-        for (int k = started; k < threads; k++) part_thread(&parts[k]);
-    }
+    if (started == 0) part_thread(&q); /* no thread at all: read every part here */
     if (show_progress) { /* the parts report their bytes after each game */
         for (;;) {
             struct timespec ts = {0, 250000000};
             int busy = 0;
             uint64_t done = 0;
-            for (int k = 0; k < threads; k++) {
+            for (int k = 0; k < nparts; k++) {
                 uint64_t b = atomic_load_explicit(&parts[k].bytes, memory_order_relaxed);
                 done += b;
                 busy |= b < parts[k].length;
             }
             if (!busy || cli_interrupted) break;
             double now = cli_now(), mb = (double)done / 1e6;
-            fprintf(stderr, "\r%.1f of %.1f MB, %.1f MB/s ", mb, (double)offsets[threads] / 1e6, mb / (now - t0));
+            fprintf(stderr, "\r%.1f of %.1f MB, %.1f MB/s ", mb, (double)offsets[nparts] / 1e6, mb / (now - t0));
             nanosleep(&ts, NULL);
         }
         clear_progress();
@@ -306,7 +324,7 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
     for (int k = 0; k < started; k++) pthread_join(tid[k], NULL);
     /* in file order: games and lines counted from the start */
     long games = 0, lines = 0;
-    for (int k = 0; k < threads; k++) {
+    for (int k = 0; k < nparts; k++) {
         pgn_run *p = &parts[k];
         if (p->open_error[0]) {
             cli_error("%s", p->open_error);
