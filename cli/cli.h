@@ -75,6 +75,10 @@ void cli_interrupt_exit_begin(const char *what);
  * Prints the error and returns -1 on failure. */
 int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_pos *pos);
 
+/* othello solve|games: argv[0] is the subcommand's name; each parses its own options. */
+int cli_othello_solve(int argc, char **argv, const cli_opts *o);
+int cli_othello_games(int argc, char **argv, const cli_opts *o);
+
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */
 int cli_chess_pgn(int argc, char **argv, const cli_opts *o);
 int cli_chess_epd(int argc, char **argv, const cli_opts *o);
