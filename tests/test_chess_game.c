@@ -95,6 +95,7 @@ static void push_pop_random(void)
     bb_chess_game g;
     bb_chess_game_init(&g);
     for (int t = 0; t < 60; t++) random_game(&g, &rng, 20 + (int)(bbt_next(&rng) % 300), "standard");
+    bb_chess_game_free(&g); /* init_fen starts a new game: it does not free the old arrays */
     for (size_t i = 0; i < N_960; i++) {
         bb_parse_error e;
         CHECK(bb_chess_game_init_fen(&g, chess960[i].fen, &e) == 0, "%s: %s", chess960[i].fen, e.msg);

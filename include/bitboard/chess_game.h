@@ -6,7 +6,8 @@
  * Contents (each name: what it returns; what it requires)
  *   bb_chess_game                    a game: its start position, the position now, the moves
  *                                    played with their undo records and the key before each
- *   bb_chess_game_init(g)            *g = the standard start, no moves (allocates nothing yet)
+ *   bb_chess_game_init(g)            *g = the standard start, no moves (allocates nothing yet; on a
+ *                                    game that holds arrays, free it first, or use set_start)
  *   bb_chess_game_init_fen(g, fen, err)  *g = that start (standard or Chess960), no moves: 0, or
  *                                    -1 and *err (may be NULL) as bb_chess_from_fen; *g is then the
  *                                    standard start
