@@ -1,8 +1,205 @@
-/* bitboard othello solve: not written yet. */
+/* bitboard othello solve POSITION|FILE: the exact endgame solver.
+ * POSITION is a board string and side (one argument), `start`, or a
+ * transcript from the start ("f5d6c3..."); FILE holds positions one a line
+ * in the FFO/OBF layout (board, side, optional "; comment").  Prints the
+ * score for the side to move, the best move, the principal variation, the
+ * nodes and the time; -o json one object a position. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+
+typedef struct {
+    bb_othello_solve_opts opts;
+    int json, quiet, show_progress;
+    int bad, solved;
+    uint64_t nodes;
+    double seconds;
+} solve_run;
+
+static void square_text(int sq, char out[3])
+{
+    if (sq == BB_OTHELLO_PASS) out[0] = 'P', out[1] = 'A';
+    else if (sq < 0 || sq > 63) out[0] = out[1] = '-';
+    else out[0] = (char)('a' + (sq & 7)), out[1] = (char)('1' + (sq >> 3));
+    out[2] = '\0';
+}
+
+static void progress(uint64_t nodes, double seconds, void *arg)
+{
+    (void)arg;
+    fprintf(stderr, "\r%.1f M nodes, %.1f s, %.1f M nodes/s ", nodes / 1e6, seconds,
+            seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+}
+
+static const char *result_word(const bb_othello_solve_result *r)
+{
+    return r->wld > 0 ? "win" : r->wld < 0 ? "loss" : "draw";
+}
+
+/* Solves one position and prints it; label names it (NULL: a lone argument). */
+static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label, const char *comment)
+{
+    bb_othello_solve_result r;
+    int rc = bb_othello_solve(pos, &s->opts, &r);
+    if (s->show_progress) fprintf(stderr, "\r%*s\r", 60, "");
+    if (rc == -1) {
+        cli_error("othello solve: a table of %zu MiB could not be allocated", s->opts.hash_mb ? s->opts.hash_mb : 64);
+        return 1;
+    }
+    if (rc == -2) return 130;
+    s->solved++;
+    s->nodes += r.nodes;
+    s->seconds += r.seconds;
+    char best[3], sq[3], board[BB_OTHELLO_FORMAT_MAX];
+    square_text(r.best, best);
+    bb_othello_format(board, sizeof board, pos);
+    if (s->json) {
+        printf("{");
+        if (label) printf("\"line\":%s,", label);
+        printf("\"position\":\"%s\",\"score\":%d,", board, r.score);
+        if (s->opts.wld) printf("\"wld\":\"%s\",", result_word(&r));
+        if (r.bound) printf("\"bound\":\"%s\",", r.bound > 0 ? "lower" : "upper");
+        printf("\"best\":%s%s%s,\"pv\":[", r.best < 0 ? "" : "\"", r.best < 0 ? "null" : best, r.best < 0 ? "" : "\"");
+        for (int i = 0; i < r.pv_length; i++) square_text(r.pv[i], sq), printf("%s\"%s\"", i ? "," : "", sq);
+        printf("],\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r.nodes, r.seconds);
+    } else {
+        if (label) printf("line %s: ", label);
+        if (s->opts.wld) printf("%s", result_word(&r));
+        else printf("score %+d%s (%s)", r.score, r.bound > 0 ? " or more" : r.bound < 0 ? " or less" : "", result_word(&r));
+        printf(", best %s, pv", best);
+        for (int i = 0; i < r.pv_length; i++) square_text(r.pv[i], sq), printf(" %s", sq);
+        if (r.pv_length == 0) printf(" (none)");
+        printf(", %llu nodes, %.3f s", (unsigned long long)r.nodes, r.seconds);
+        if (comment && *comment) printf(" ;%s", comment);
+        printf("\n");
+    }
+    fflush(stdout);
+    return 0;
+}
+
+/* A position argument: start, a board string and side, or a transcript. */
+static int parse_arg(const char *text, bb_othello_pos *pos)
+{
+    bb_parse_error e, te;
+    if (cli_name_is(text, "start")) {
+        *pos = bb_othello_start();
+        return 0;
+    }
+    if (bb_othello_parse(text, pos, &e) == 0) return 0;
+    bb_othello_pos t = bb_othello_start();
+    if (bb_othello_play_transcript(&t, text, &te) == 0) {
+        *pos = t;
+        return 0;
+    }
+    /* say what it looked most like */
+    size_t n = strlen(text);
+    if (strchr(text, ' ')) cli_error("'%.20s%s' is not a position: %s", text, n > 20 ? "..." : "", e.msg);
+    else cli_error("'%s' is neither a position (a board string and side) nor a transcript: %s", text, te.msg);
+    return -1;
+}
+
+static int solve_file(solve_run *s, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) return cli_error("%s: %s", path, strerror(errno)), 1;
+    char line[1024];
+    long lineno = 0;
+    int rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            cli_error("%s:%ld: the line is longer than %d characters", path, lineno, (int)sizeof line - 2);
+            s->bad++;
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n') {}
+            continue;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '\0' || *p == '#' || *p == '%') continue;
+        char *semi = strchr(p, ';'), *comment = NULL;
+        if (semi) *semi = '\0', comment = semi + 1;
+        bb_othello_pos pos;
+        bb_parse_error e;
+        if (bb_othello_parse(p, &pos, &e) != 0) {
+            cli_error("%s:%ld: %s", path, lineno, e.msg);
+            s->bad++;
+            continue;
+        }
+        char label[32];
+        snprintf(label, sizeof label, "%ld", lineno);
+        rc = solve_one(s, &pos, label, comment);
+        if (rc) break;
+    }
+    if (ferror(f)) cli_error("%s: read error", path), rc = 1;
+    if (f != stdin) fclose(f);
+    return rc;
+}
 
 int cli_othello_solve(int argc, char **argv, const cli_opts *o)
 {
-    (void)argc, (void)argv, (void)o;
-    return cli_error("othello solve: not written yet");
+    solve_run s;
+    memset(&s, 0, sizeof s);
+    const char *arg = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--wld") == 0) {
+            s.opts.wld = 1;
+        } else if (strcmp(a, "--no-symmetry") == 0) {
+            s.opts.no_symmetry = 1;
+        } else if (strcmp(a, "--quiet") == 0) {
+            s.quiet = 1;
+        } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
+            char *end;
+            long t = v ? strtol(v, &end, 10) : 0;
+            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 64)
+                return cli_error("--threads: '%s' is not a number 1..64", v ? v : "");
+            s.opts.threads = (int)t;
+        } else if (cli_option_value(argc, argv, &i, "--hash", &v)) {
+            char *end;
+            long h = v ? strtol(v, &end, 10) : 0;
+            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || h < 1 || h > 65536)
+                return cli_error("--hash: '%s' is not a size in MiB 1..65536", v ? v : "");
+            s.opts.hash_mb = (size_t)h;
+        } else if (a[0] == '-' && a[1] != '\0' && strlen(a) < 64) { /* a board string may start with "--" */
+            return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);
+        } else if (arg) {
+            return cli_error("othello solve takes one POSITION or FILE, not also '%s'", a);
+        } else {
+            arg = a;
+        }
+    }
+    if (!arg) return cli_error("othello solve needs a POSITION (board and side, start, or a transcript) or a FILE");
+    s.json = o->format_given && o->format == BB_FORMAT_JSON;
+    if (o->format_given && !s.json) return cli_error("othello solve: -o json or the default text");
+    s.show_progress = !s.quiet && isatty(2);
+    if (s.show_progress) s.opts.progress = progress;
+    cli_interrupt_begin();
+    s.opts.stop = (const volatile int *)&cli_interrupted;
+    int rc;
+    bb_othello_pos pos;
+    int is_file = strcmp(arg, "-") == 0 || access(arg, R_OK) == 0;
+    if (is_file) {
+        rc = solve_file(&s, arg);
+    } else {
+        if (parse_arg(arg, &pos) != 0) {
+            cli_interrupt_end();
+            return EXIT_USAGE;
+        }
+        rc = solve_one(&s, &pos, NULL, NULL);
+    }
+    cli_interrupt_end();
+    if (rc == 130 || cli_interrupted) return cli_report_interrupt("othello solve", NULL, s.seconds);
+    if (is_file && !s.quiet && !s.json)
+        fprintf(stderr, "%d positions, %llu nodes, %.3f s, %.1f M nodes/s\n", s.solved, (unsigned long long)s.nodes,
+                s.seconds, s.seconds > 0 ? s.nodes / s.seconds / 1e6 : 0.0);
+    if (cli_check_output()) return 1;
+    if (rc) return rc;
+    return s.bad ? EXIT_USAGE : 0;
 }

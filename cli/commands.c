@@ -1,6 +1,28 @@
 /* The command table and the demo's sections, in the order help lists them. */
 #include "cli.h"
 
+/* `bitboard help othello`, continued: the endgame solver. */
+static const char othello_solve_help[] =
+    "\nThe endgame solver (its own options, after its name):\n"
+    "  othello solve POSITION|FILE           the exact final disc difference for the side\n"
+    "                                        to move under perfect play (empties to the\n"
+    "                                        winner), the best move (the first in square\n"
+    "                                        order that reaches the score), the principal\n"
+    "                                        variation, nodes and time.  POSITION: a board\n"
+    "                                        and side as one argument, start, or a\n"
+    "                                        transcript from the start; FILE: one position\n"
+    "                                        a line as FFO/OBF suites write them (board,\n"
+    "                                        side, optional `; comment`), '-' for stdin\n"
+    "    --wld                               win, loss or draw only (faster)\n"
+    "    --threads N                         N threads sharing the table (1..64)\n"
+    "    --hash MB                           the table in MiB (default 64)\n"
+    "    --no-symmetry                       key the table by positions as they stand\n"
+    "    --quiet                             no progress line or totals\n"
+    "  -o json: one object a position: position, score, best, pv, nodes, seconds (and\n"
+    "  wld with --wld).  A progress line on a terminal; Ctrl-C stops (status 130).\n"
+    "  Positions beyond about 30 empties take hours or more.\n"
+    "  bitboard othello solve '--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O'\n";
+
 /* `bitboard help chess`, continued: the game files. */
 static const char chess_games_help[] =
     "\nGames (each of these takes its own options, after its name):\n"
@@ -138,7 +160,7 @@ const cli_command cli_commands[] = {
      "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
      "  bitboard attacks --methods\n", 1, NULL},
     {"othello", cli_cmd_othello, "othello SUBCOMMAND [ARGS]",
-     "Othello: show a position, moves and flips, play, perft, count positions.",
+     "Othello: positions, moves and flips, perft, positions per ply, the endgame solver.",
      "  othello show [POSITION]               the position: a diagram with the side\n"
      "                                        to move and the disc count\n"
      "  othello moves [POSITION] [SQUARE]     the legal squares (+); with SQUARE, the\n"
@@ -197,7 +219,7 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
      "  bitboard othello perft 9 --convention bik --threads 2\n"
-     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, NULL},
+     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, othello_solve_help},
     {"chess", cli_cmd_chess, "chess SUBCOMMAND [ARGS]",
      "Chess: positions, legal moves, perft; PGN games, EPD and opening books.",
      "  chess show [FEN]                      the position: a diagram, the side to move,\n"

@@ -105,6 +105,11 @@
  *   variants: bb_othello_moves_shifts  bb_othello_moves_avx2  bb_othello_moves_avx512
  *     bb_othello_flips_lookup  bb_othello_flips_shifts  bb_othello_flips_avx2  bb_othello_flips_avx512
  *
+ * bitboard/othello_solve.h  Othello endgames: the exact solver and the features engines evaluate
+ *   bb_othello_mobility  bb_othello_potential_mobility  bb_othello_frontier  bb_othello_stable
+ *   bb_othello_stable_edges  bb_othello_parity  bb_othello_final_score  bb_othello_solve_opts
+ *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve
+ *
  * bitboard/chess.h     chess: positions, legal moves (standard and Chess960), FEN, UCI, SAN, perft
  *   bb_chess_pos  BB_WHITE  BB_BLACK  BB_PAWN  BB_KNIGHT  BB_BISHOP  BB_ROOK  BB_QUEEN  BB_KING
  *   BB_CHESS_EMPTY  BB_CASTLE_WK  BB_CASTLE_WQ  BB_CASTLE_BK  BB_CASTLE_BQ  BB_CHESS_NO_EP
@@ -178,6 +183,7 @@
 #include "bitboard/mapping.h"
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
+#include "bitboard/othello_solve.h"
 #include "bitboard/chess.h"
 #include "bitboard/chess_game.h"
 #include "bitboard/chess_book.h"

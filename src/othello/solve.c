@@ -1,0 +1,493 @@
+/* The exact Othello endgame solver: negamax alpha-beta with null windows
+ * (principal variation search), fail-soft, in three layers by the number
+ * of empty squares n:
+ *   n <= 4      dedicated code: no move generation, each empty square tried
+ *               for flips directly, the last square counted without playing it;
+ *   n <= SHALLOW    the empty squares tried in parity order (odd regions first),
+ *               no table;
+ *   above       move generation, a transposition table keyed by the least of
+ *               the position's 8 images (so a position and its mirror images
+ *               share one entry; the best move is stored in that image's
+ *               frame and mapped back), moves ordered fastest-first (fewest
+ *               replies for the opponent, corners, the table's move first),
+ *               and a stability cut-off: the opponent's stable discs cap the
+ *               score.
+ * Threads share the table (lazy SMP): every thread searches the root, the
+ * helpers with their moves in another order, and the first thread's answer
+ * is the result.  The best move and the principal variation are then read
+ * off by null-window tests in square order, so they do not depend on which
+ * thread filled which entry.  docs/OTHELLO.md tells more, with figures. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bitboard.h"
+#include "eval_features.h"
+
+#ifndef BB__SOLVE_SHALLOW
+#define BB__SOLVE_SHALLOW 7 /* the most empties searched without the table */
+#endif
+#ifndef BB__SOLVE_TABLE_MIN
+#define BB__SOLVE_TABLE_MIN 12 /* the fewest empties that use the table */
+#endif
+enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SORT_MIN = 8, INF = 65 };
+
+/* ---- the table ------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t p, o;      /* the position (canonical, or as it is without symmetry) */
+    int8_t lower, upper; /* bounds of the exact score */
+    uint8_t n;          /* empties: 0 = an empty slot */
+    uint8_t move;       /* the best move found, in the key's frame (64: none) */
+    uint32_t unused_;
+} entry;
+
+typedef struct {
+    _Alignas(64) atomic_uint lock;
+    uint32_t unused_;
+    entry e[2];
+} bucket;
+
+typedef struct {
+    bucket *b;
+    size_t count;
+    void *memory;
+} table;
+
+static int table_new(table *t, size_t mb)
+{
+    size_t bytes = (mb ? mb : 64) << 20, n = 1;
+    while (n * 2 * sizeof(bucket) <= bytes) n *= 2;
+    t->memory = malloc(n * sizeof(bucket) + 64);
+    if (!t->memory) return -1;
+    t->b = (bucket *)(((uintptr_t)t->memory + 63) & ~(uintptr_t)63);
+    t->count = n;
+    for (size_t i = 0; i < n; i++) {
+        atomic_init(&t->b[i].lock, 0);
+        t->b[i].e[0].n = t->b[i].e[1].n = 0;
+    }
+    return 0;
+}
+
+static inline bucket *bucket_of(const table *t, uint64_t p, uint64_t o)
+{
+    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + (o >> 29)) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    return &t->b[h & (t->count - 1)];
+}
+
+static inline void lock(bucket *b)
+{
+    while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire)) {
+    }
+}
+static inline void unlock(bucket *b) { atomic_store_explicit(&b->lock, 0, memory_order_release); }
+
+/* 1 and the entry's bounds and move if (p, o) is there. */
+static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper, int *move)
+{
+    bucket *b = bucket_of(t, p, o);
+    int hit = 0;
+    lock(b);
+    for (int i = 0; i < 2; i++)
+        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
+            *lower = b->e[i].lower, *upper = b->e[i].upper, *move = b->e[i].move;
+            hit = 1;
+            break;
+        }
+    unlock(b);
+    return hit;
+}
+
+/* Stores the search's bounds, tightening an entry of the same position;
+ * slot 0 keeps the position with the most empties. */
+static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int upper, int move)
+{
+    bucket *b = bucket_of(t, p, o);
+    lock(b);
+    for (int i = 0; i < 2; i++)
+        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
+            entry *x = &b->e[i];
+            if (lower > x->lower) x->lower = (int8_t)lower;
+            if (upper < x->upper) x->upper = (int8_t)upper;
+            if (x->lower > x->upper) x->lower = x->upper = (int8_t)(lower > x->upper ? lower : upper); /* stale */
+            if (move != 64) x->move = (uint8_t)move;
+            unlock(b);
+            return;
+        }
+    entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, 0};
+    if (!b->e[0].n || n >= b->e[0].n) {
+        b->e[1] = b->e[0];
+        b->e[0] = e;
+    } else {
+        b->e[1] = e;
+    }
+    unlock(b);
+}
+
+/* ---- the search ------------------------------------------------------------------ */
+
+typedef struct {
+    const table *t;
+    int sym;                  /* key by the least image */
+    int helper;               /* a lazy-SMP helper: its moves in another order */
+    uint64_t nodes, next_check;
+    const volatile int *stop;
+    atomic_int *done;         /* the main thread has finished (helpers stop) */
+    int stopped;
+    /* the main thread: progress about 4 times a second */
+    void (*progress)(uint64_t nodes, double seconds, void *arg);
+    void *progress_arg;
+    double t0, last;
+} search;
+
+static double now_s(void);
+
+static inline int stopping(search *s)
+{
+    if (s->nodes >= s->next_check) { /* every 4096 nodes or so */
+        s->next_check = s->nodes + 4096;
+        if ((s->stop && *s->stop) || (s->done && atomic_load_explicit(s->done, memory_order_relaxed))) s->stopped = 1;
+        if (s->progress) {
+            double now = now_s();
+            if (now - s->last >= 0.25) s->last = now, s->progress(s->nodes, now - s->t0, s->progress_arg);
+        }
+    }
+    return s->stopped;
+}
+
+static inline int lsb(uint64_t x) { return __builtin_ctzll(x); }
+
+/* One empty square left: the score without playing it. */
+static inline int last1(search *s, uint64_t p, uint64_t o, int sq)
+{
+    s->nodes++;
+    uint64_t f = bb_othello_flips(p, o, sq);
+    if (f) return 2 * (bb_popcount(p) + bb_popcount(f) + 1) - 64;
+    f = bb_othello_flips(o, p, sq);
+    if (f) return 64 - 2 * (bb_popcount(o) + bb_popcount(f) + 1);
+    int d = 2 * bb_popcount(p) - 63; /* 63 discs: never a draw */
+    return d > 0 ? d + 1 : d - 1;
+}
+
+static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq);
+
+/* n (2..4) empty squares sq[], in parity order. */
+static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq)
+{
+    s->nodes++;
+    int best = -INF;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = bb_othello_flips(p, o, sq[i]);
+        if (!f) continue;
+        uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
+        int rest[4], k = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) rest[k++] = sq[j];
+        int v = n == 2 ? -last1(s, no, np, rest[0]) : -small(s, no, np, -beta, -(alpha > best ? alpha : best), 0, n - 1, rest);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+        }
+    }
+    if (best > -INF) return best;
+    if (passed) return bb__othello_final_score(o, p) * -1; /* neither side can move: from p's side */
+    return -small(s, o, p, -beta, -alpha, 1, n, sq);
+}
+
+/* The empty squares of e, odd-parity quadrants first, into sq[]; their count. */
+static inline int parity_order(uint64_t e, int *sq)
+{
+    int k = 0;
+    unsigned odd = 0;
+    for (int q = 0; q < 4; q++) odd |= (unsigned)(bb_popcount(e & bb__othello_quadrant[q]) & 1) << q;
+    uint64_t first = 0;
+    for (int q = 0; q < 4; q++)
+        if (odd >> q & 1) first |= bb__othello_quadrant[q];
+    for (uint64_t x = e & first; x; x &= x - 1) sq[k++] = lsb(x);
+    for (uint64_t x = e & ~first; x; x &= x - 1) sq[k++] = lsb(x);
+    return k;
+}
+
+/* n (5..SHALLOW) empties: squares in parity order, no table. */
+static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+{
+    if (n <= 4) {
+        int sq[4];
+        parity_order(~(p | o), sq);
+        if (n == 1) return last1(s, p, o, sq[0]);
+        return small(s, p, o, alpha, beta, passed, n, sq);
+    }
+    s->nodes++;
+    int sq[64], k = parity_order(~(p | o), sq), best = -INF;
+    (void)k;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = bb_othello_flips(p, o, sq[i]);
+        if (!f) continue;
+        uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
+        int a = alpha > best ? alpha : best, v;
+        if (best == -INF) {
+            v = -shallow(s, no, np, -beta, -a, 0, n - 1);
+        } else {
+            v = -shallow(s, no, np, -a - 1, -a, 0, n - 1);
+            if (v > a && v < beta) v = -shallow(s, no, np, -beta, -v, 0, n - 1);
+        }
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+        }
+    }
+    if (best > -INF) return best;
+    if (passed) return -bb__othello_final_score(o, p);
+    return -shallow(s, o, p, -beta, -alpha, 1, n);
+}
+
+/* The key of (p, o) and the symmetry that makes it. */
+static inline void key_of(const search *s, uint64_t p, uint64_t o, uint64_t *kp, uint64_t *ko, bb_sym *used)
+{
+    *kp = p, *ko = o, *used = BB_SYM_IDENTITY;
+    if (s->sym) bb_canonical_pair(kp, ko, used);
+}
+
+/* The moves of (p, o) ordered: the table's move, then fastest first. */
+typedef struct { int sq, value; uint64_t f; } scored;
+
+static int order_moves(const search *s, uint64_t p, uint64_t o, uint64_t moves, int tt_move, scored *m)
+{
+    int k = 0;
+    for (uint64_t x = moves; x; x &= x - 1) {
+        int sq = lsb(x);
+        uint64_t f = bb_othello_flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
+        uint64_t replies = bb_othello_moves(no, np);
+/* The weights of move ordering (fastest first), tuned on FFO #40-#41 by
+   node count (docs/OTHELLO.md has the runs); -D overrides them to try others. */
+#ifndef BB__SOLVE_W_MOB
+#define BB__SOLVE_W_MOB 16
+#define BB__SOLVE_W_CORNER 16
+#define BB__SOLVE_W_EDGE 4
+#define BB__SOLVE_W_FRONT 1
+#define BB__SOLVE_W_POT 2
+#endif
+        int v = -BB__SOLVE_W_MOB * bb_popcount(replies) - BB__SOLVE_W_CORNER * bb_popcount(replies & 0x8100000000000081ULL);
+        v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
+        v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
+        v -= BB__SOLVE_W_POT * bb_popcount(bb__othello_neighbours(np) & ~(np | no)); /* their potential mobility */
+        if (sq == tt_move) v = 1 << 20;
+        if (s->helper) v = (v & ~15) ^ (int)((unsigned)sq * 2654435761u >> 28); /* another order */
+        int j = k++;
+        while (j > 0 && m[j - 1].value < v) m[j] = m[j - 1], j--;
+        m[j].sq = sq, m[j].value = v, m[j].f = f;
+    }
+    return k;
+}
+
+static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+{
+    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, passed, n);
+    s->nodes++;
+    if (stopping(s)) return 0;
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) {
+        if (passed) return -bb__othello_final_score(o, p);
+        return -deep(s, o, p, -beta, -alpha, 1, n);
+    }
+    /* stability: o's stable discs are o's at the end */
+    if (alpha >= 64 - 2 * bb_popcount(o) && alpha > 6) {
+        int cap = 64 - 2 * bb_popcount(bb__othello_stable(o, p));
+        if (cap <= alpha) return cap;
+        if (cap < beta) beta = cap;
+    }
+    int use_table = n >= TABLE_MIN, tt_move = 64, lower = -INF, upper = INF;
+    uint64_t kp = 0, ko = 0;
+    bb_sym used = BB_SYM_IDENTITY;
+    if (use_table) {
+        key_of(s, p, o, &kp, &ko, &used);
+        int l, u, mv;
+        if (probe(s->t, kp, ko, &l, &u, &mv)) {
+            if (l >= beta) return l;
+            if (u <= alpha) return u;
+            if (l == u) return l;
+            if (l > alpha) alpha = l;
+            if (u < beta) beta = u;
+            lower = l, upper = u;
+            if (mv != 64) tt_move = bb_sym_square(mv, bb_sym_inverse(used));
+        }
+    }
+    int a0 = alpha, best = -INF, best_move = 64;
+    scored m[64];
+    int k;
+    if (n >= SORT_MIN) {
+        k = order_moves(s, p, o, moves, tt_move, m);
+        if (use_table && n > TABLE_MIN) {
+            /* enhanced transposition cut-off: a child whose entry already
+               proves a cut-off ends the search here */
+            for (int i = 0; i < k; i++) {
+                uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f, cp, co;
+                bb_sym u;
+                int l, up, mv;
+                key_of(s, no, np, &cp, &co, &u);
+                if (probe(s->t, cp, co, &l, &up, &mv) && -up >= beta) {
+                    store(s->t, kp, ko, n, -up, INF > upper ? upper : INF, bb_sym_square(m[i].sq, used));
+                    return -up;
+                }
+            }
+        }
+    } else {
+        k = 0;
+        for (uint64_t x = moves; x; x &= x - 1) m[k].sq = lsb(x), m[k].f = bb_othello_flips(p, o, m[k].sq), k++;
+    }
+    for (int i = 0; i < k; i++) {
+        uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
+        int a = alpha > best ? alpha : best, v;
+        if (i == 0) {
+            v = -deep(s, no, np, -beta, -a, 0, n - 1);
+        } else {
+            v = -deep(s, no, np, -a - 1, -a, 0, n - 1);
+            if (v > a && v < beta && !s->stopped) v = -deep(s, no, np, -beta, -v, 0, n - 1);
+        }
+        if (s->stopped) return 0;
+        if (v > best) {
+            best = v, best_move = m[i].sq;
+            if (v >= beta) break;
+        }
+    }
+    if (use_table) {
+        int l = best >= beta ? best : best > a0 ? best : -INF;
+        int u = best <= a0 ? best : best < beta ? best : INF;
+        if (l < lower) l = lower;
+        if (u > upper) u = upper;
+        if (l < -64) l = -64;
+        if (u > 64) u = 64;
+        store(s->t, kp, ko, n, l, u, best_move == 64 ? 64 : bb_sym_square(best_move, used));
+    }
+    return best;
+}
+
+/* The score of (p, o) in the window (alpha, beta), fail-soft. */
+static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+{
+    int n = 64 - bb_popcount(p | o);
+    if (n == 0) return bb__othello_final_score(p, o);
+    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, 0, n);
+    return deep(s, p, o, alpha, beta, 0, n);
+}
+
+/* ---- threads --------------------------------------------------------------------- */
+
+typedef struct {
+    search s;
+    uint64_t p, o;
+    int alpha, beta;
+} helper_job;
+
+static void *helper_run(void *arg)
+{
+    helper_job *j = arg;
+    score_of(&j->s, j->p, j->o, j->alpha, j->beta);
+    return NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The first move in square order whose score reaches target (exact mode:
+ * the position's exact score), BB_OTHELLO_PASS, or -1 at the game's end. */
+static int first_best(search *s, uint64_t p, uint64_t o, int target)
+{
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) return bb_othello_moves(o, p) ? BB_OTHELLO_PASS : -1;
+    if (target <= -64) return lsb(moves); /* every move reaches it */
+    for (uint64_t x = moves; x; x &= x - 1) {
+        int sq = lsb(x);
+        uint64_t f = bb_othello_flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
+        /* -score(child) >= target  <=>  score(child) <= -target */
+        int v = -score_of(s, no, np, -target, -target + 1);
+        if (s->stopped) return -1;
+        if (v >= target) return sq;
+    }
+    return lsb(moves); /* not reached when target is the exact score */
+}
+
+int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb_othello_solve_result *r)
+{
+    BB__ASSERT_NOT_NULL(pos, "pos");
+    BB__ASSERT_NOT_NULL(r, "r");
+    bb_othello_solve_opts none;
+    memset(&none, 0, sizeof none);
+    if (!opts) opts = &none;
+    memset(r, 0, sizeof *r);
+    double t0 = now_s();
+    table t;
+    if (table_new(&t, opts->hash_mb) != 0) return -1;
+    r->table_bytes = t.count * sizeof(bucket);
+    int alpha = -INF + 1, beta = INF - 1;
+    if (opts->wld) alpha = -1, beta = 1;
+    else if (opts->alpha < opts->beta) alpha = opts->alpha, beta = opts->beta;
+    atomic_int done;
+    atomic_init(&done, 0);
+    search s;
+    memset(&s, 0, sizeof s);
+    s.t = &t, s.sym = !opts->no_symmetry, s.stop = opts->stop, s.done = NULL;
+    s.t0 = s.last = t0;
+    int threads = opts->threads > 1 ? opts->threads : 1;
+    if (threads > 64) threads = 64;
+    helper_job jobs[64];
+    pthread_t tid[64];
+    int started = 0;
+    for (int i = 1; i < threads; i++) {
+        jobs[i].s = s;
+        jobs[i].s.helper = i, jobs[i].s.done = &done, jobs[i].s.progress = NULL;
+        jobs[i].p = pos->p, jobs[i].o = pos->o, jobs[i].alpha = alpha, jobs[i].beta = beta;
+        if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
+        started = i;
+    }
+    s.progress = opts->progress, s.progress_arg = opts->progress_arg;
+    int v = score_of(&s, pos->p, pos->o, alpha, beta);
+    atomic_store(&done, 1);
+    for (int i = 1; i <= started; i++) {
+        pthread_join(tid[i], NULL);
+        r->nodes += jobs[i].s.nodes;
+    }
+    if (!s.stopped) {
+        r->bound = v >= beta ? 1 : v <= alpha ? -1 : 0;
+        if (opts->wld) r->bound = 0; /* the sign is exact */
+        r->score = opts->wld ? (v > 0) - (v < 0) : v;
+        r->wld = (v > 0) - (v < 0);
+        /* the best move and the principal variation, by rule: the first
+           move in square order that reaches the score */
+        uint64_t p = pos->p, o = pos->o;
+        int target = opts->wld ? (r->wld > 0 ? 1 : r->wld == 0 ? 0 : -64) : v;
+        r->best = r->bound ? -1 : first_best(&s, p, o, target);
+        if (r->bound == 0 && !opts->wld) {
+            while (r->pv_length < 61 && !s.stopped) {
+                int mv = first_best(&s, p, o, target);
+                if (mv < 0) break;
+                r->pv[r->pv_length++] = mv;
+                if (mv != BB_OTHELLO_PASS) {
+                    uint64_t f = bb_othello_flips(p, o, mv);
+                    p |= f | (1ULL << mv), o &= ~f;
+                }
+                uint64_t x = p;
+                p = o, o = x, target = -target;
+            }
+        } else if (r->best >= 0) {
+            r->pv[r->pv_length++] = r->best;
+        }
+    }
+    r->nodes += s.nodes;
+    r->seconds = now_s() - t0;
+    r->stopped = s.stopped;
+    free(t.memory);
+    if (s.stopped) {
+        r->best = -1;
+        return -2;
+    }
+    return 0;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# othello solve: a position, a transcript, a file of FFO/OBF lines (a bad
+# line named and skipped), --wld, -o json, 2 threads giving the same
+# answer, and the usage errors.  The nodes are exact repeats; the times are
+# masked (T) before the comparison.
+# usage: tests/cli/othello_solve.sh path/to/bitboard
+set -u
+BIN=${1:-build/bitboard}
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# expect NAME STATUS WANT_STDOUT WANT_STDERR ARGS...: times masked
+expect() {
+    local name=$1 want_rc=$2 want_out=$3 want_err=$4; shift 4
+    "$BIN" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+    local rc=$?
+    local out err
+    out=$(sed -E 's/[0-9]+\.[0-9]+ s/T s/g; s/"seconds":[0-9.]+/"seconds":T/' "$tmp/out")
+    err=$(sed -E 's/[0-9]+\.[0-9]+ s/T s/g; s/[0-9.]+ M nodes\/s/N M nodes\/s/' "$tmp/err")
+    if [ "$rc" = "$want_rc" ] && [ "$out" = "$want_out" ] && [ "$err" = "$want_err" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: exit $rc (want $want_rc)"
+        [ "$out" = "$want_out" ] || printf '  stdout:\n%s\n  want:\n%s\n' "$out" "$want_out"
+        [ "$err" = "$want_err" ] || printf '  stderr:\n%s\n  want:\n%s\n' "$err" "$want_err"
+    fi
+}
+# 14 empties: a random game (tools: any legal transcript will do)
+t='d3e3f4g3f2e1g5c3b3d2d1e2f5c5g2e6f3g4f6a3b4g1c4g6a2c1c6b7h3b2h6c2f7h2f1d7a8g8e8h5f8h7a4h1b1b6'
+out_t=$("$BIN" othello solve "$t" --quiet)
+case $out_t in "score -10 (loss), best h4, pv h4 a1 a7 a5 e7 d8 h8 g7 c8 b5 a6 d6 c7 b8, "*" nodes, "*" s") pass=$((pass + 1)) ;;
+*) fail=$((fail + 1)); echo "FAIL transcript: $out_t" ;; esac
+# the same position as a board string gives the same line
+board=$("$BIN" -o json othello play start "$t" | sed -E 's/.*"position":"([^"]*)".*/\1/')
+out_b=$("$BIN" othello solve "$board" --quiet)
+[ "${out_b%, *}" = "${out_t%, *}" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL board vs transcript: $out_b / $out_t"; }
+out_2=$("$BIN" othello solve "$board" --quiet --threads 2 | sed -E 's/, [0-9]+ nodes, [0-9.]+ s$//')
+[ "$out_2" = "$(printf '%s' "$out_t" | sed -E 's/, [0-9]+ nodes, [0-9.]+ s$//')" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL threads: $out_2"; }
+# a file: FFO #40-style lines, a comment, a blank line, a bad line
+cat > "$tmp/suite.obf" <<SUITE
+# small positions
+$board; from the transcript
+
+--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- Q; bad side
+SUITE
+"$BIN" othello solve "$tmp/suite.obf" --wld > "$tmp/o" 2> "$tmp/e"; rc=$?
+if [ $rc = 2 ] && grep -q '^line 2: ' "$tmp/o" && grep -q "suite.obf:4: bad side to move" "$tmp/e" && grep -q '1 positions' "$tmp/e"; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL file: rc $rc"; cat "$tmp/o" "$tmp/e"; fi
+# json
+"$BIN" -o json othello solve "$board" > "$tmp/j"
+if grep -qE '^\{"position":"[-XO]{64} [XO]","score":-?[0-9]+,"best":"[a-h][1-8]","pv":\["[a-h][1-8]"(,"([a-h][1-8]|PA)")*\],"nodes":[0-9]+,"seconds":[0-9.]+\}$' "$tmp/j"; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json: $(cat "$tmp/j")"; fi
+"$BIN" -o json othello solve "$board" --wld > "$tmp/j"
+grep -q '"wld":"\(win\|loss\|draw\)"' "$tmp/j" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld: $(cat "$tmp/j")"; }
+# a finished game: no best move
+full='XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO X'
+expect game-over 0 'score +0 (draw), best --, pv (none), 0 nodes, T s' '' othello solve "$full"
+# usage
+expect no-arg 2 '' 'bitboard: error: othello solve needs a POSITION (board and side, start, or a transcript) or a FILE' othello solve
+expect bad-threads 2 '' "bitboard: error: --threads: 'x' is not a number 1..64" othello solve "$full" --threads x
+expect bad-hash 2 '' "bitboard: error: --hash: '0' is not a size in MiB 1..65536" othello solve "$full" --hash 0
+expect unknown 2 '' "bitboard: error: othello solve: unknown option '--frob' (bitboard help othello lists them)" othello solve "$full" --frob
+expect two-args 2 '' "bitboard: error: othello solve takes one POSITION or FILE, not also 'start'" othello solve "$full" start
+expect not-a-position 2 '' "bitboard: error: 'zz' is neither a position (a board string and side) nor a transcript: 'zz' at position 1 is not a move: a move is a square a1..h8, or PA or -- for a pass" othello solve zz
+expect hex 2 '' 'bitboard: error: othello solve: -o json or the default text' -o hex othello solve "$full"
+echo "othello-solve: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
