@@ -21,7 +21,18 @@ static const char othello_solve_help[] =
     "  -o json: one object a position: position, score, best, pv, nodes, seconds (and\n"
     "  wld with --wld).  A progress line on a terminal; Ctrl-C stops (status 130).\n"
     "  Positions beyond about 30 empties take hours or more.\n"
-    "  bitboard othello solve '--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O'\n";
+    "  bitboard othello solve '--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O'\n"
+    "\nGame records (their own options, after the name):\n"
+    "  othello games FILE [MODE]             a WTHOR .wtb or a GGF file (told apart by its\n"
+    "                                        content), every game replayed and checked;\n"
+    "                                        a bad game is `FILE: game N: why` on stderr\n"
+    "                                        and the reading goes on (exit status 2)\n"
+    "    (no mode), --check                  games, moves, games with errors\n"
+    "    --transcripts                       one game a line: f5d6c3..., the disc count,\n"
+    "                                        the players (--names F.jou, --tournaments F.trn)\n"
+    "    --positions [--canonical]           every position of every game, turned so the\n"
+    "                                        first move is f5 (or the least of its images)\n"
+    "    --stats                             games, moves, wins, draws, mean score\n";
 
 /* `bitboard help chess`, continued: the game files. */
 static const char chess_games_help[] =

@@ -110,6 +110,13 @@
  *   bb_othello_stable_edges  bb_othello_parity  bb_othello_final_score  bb_othello_solve_opts
  *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve
  *
+ * bitboard/othello_records.h  Othello game records: WTHOR (.wtb, .jou, .trn) and GGF, read and written
+ *   bb_othello_record  BB_OTHELLO_RECORD_MOVES  bb_othello_record_init  bb_othello_record_replay
+ *   bb_othello_record_transcript  bb_othello_wthor_header  BB_OTHELLO_WTHOR_HEADER  BB_OTHELLO_WTHOR_GAME
+ *   BB_OTHELLO_WTHOR_PLAYER  BB_OTHELLO_WTHOR_TOURNAMENT  bb_othello_wthor_read_header
+ *   bb_othello_wthor_check  bb_othello_wthor_game  bb_othello_wthor_name  bb_othello_wthor_write_header
+ *   bb_othello_wthor_write_game  bb_othello_ggf_read  bb_othello_ggf_write
+ *
  * bitboard/chess.h     chess: positions, legal moves (standard and Chess960), FEN, UCI, SAN, perft
  *   bb_chess_pos  BB_WHITE  BB_BLACK  BB_PAWN  BB_KNIGHT  BB_BISHOP  BB_ROOK  BB_QUEEN  BB_KING
  *   BB_CHESS_EMPTY  BB_CASTLE_WK  BB_CASTLE_WQ  BB_CASTLE_BK  BB_CASTLE_BQ  BB_CHESS_NO_EP
@@ -184,6 +191,7 @@
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
 #include "bitboard/othello_solve.h"
+#include "bitboard/othello_records.h"
 #include "bitboard/chess.h"
 #include "bitboard/chess_game.h"
 #include "bitboard/chess_book.h"

@@ -154,7 +154,8 @@ else
     lane b "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
            "cli-trace bash tests/cli/trace.sh build/bitboard" "cli-chess-pgn bash tests/cli/chess_pgn.sh build/bitboard" \
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
-           "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard"
+           "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
+           "cli-othello-games bash tests/cli/othello_games.sh build/bitboard"
     lane c "browser tests/browser/run.sh build/bitboard $log"
     lanes_end
     # every tests/cli/*.sh has a lane above

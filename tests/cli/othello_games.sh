@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# othello games: a WTHOR .wtb built here byte by byte (two good games and
+# one with a bad move byte), its .jou names (Latin-1), a file cut short, and
+# GGF games (tags, evals after a move, a start board, an illegal move);
+# every mode, the errors named by game with the reading going on, and the
+# usage errors.
+# usage: tests/cli/othello_games.sh path/to/bitboard
+set -u
+BIN=${1:-build/bitboard}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+pass=0 fail=0
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+expect() { # NAME STATUS WANT_STDOUT WANT_STDERR ARGS...
+    local name=$1 want_rc=$2 want_out=$3 want_err=$4; shift 4
+    local out err rc
+    out=$("$BIN" "$@" 2> "$d/err" < /dev/null); rc=$?
+    err=$(sed "s|$d/||g" "$d/err")
+    if [ "$rc" = "$want_rc" ] && [ "$out" = "$want_out" ] && [ "$err" = "$want_err" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $name: exit $rc (want $want_rc)"
+        [ "$out" = "$want_out" ] || printf '  stdout:\n%s\n  want:\n%s\n' "$out" "$want_out"
+        [ "$err" = "$want_err" ] || printf '  stderr:\n%s\n  want:\n%s\n' "$err" "$want_err"
+    fi
+}
+cd "$d" || exit 1
+# header: 2026-11-25, 3 games, year 2026, 8x8, depth 22; then 3 records of 68 bytes:
+# game 1: f5 d6 c3 (56 64 33), black 32; game 2: a bad byte 99; game 3: f5 f6 e6 f4 (56 66 65 46)
+printf '\x14\x1a\x0b\x19\x03\x00\x00\x00\x00\x00\xea\x07\x08\x00\x16\x00' > t.wtb
+printf '\x01\x00\x00\x00\x01\x00\x20\x20\x38\x40\x21' >> t.wtb; head -c 57 /dev/zero >> t.wtb
+printf '\x00\x00\x01\x00\x00\x00\x20\x20\x38\x63' >> t.wtb; head -c 58 /dev/zero >> t.wtb
+printf '\x00\x00\x00\x00\x01\x00\x21\x21\x38\x42\x41\x2e' >> t.wtb; head -c 56 /dev/zero >> t.wtb
+printf '\x14\x1a\x0b\x19\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00Alice\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0L\xe9vy\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' > t.jou
+head -c 100 t.wtb > short.wtb
+cat > t.ggf <<'GGF'
+(;GM[Othello]PC[GGS/os]PB[a]PW[b]RE[+2.000]TY[8]B[f5//0.1]W[d6]B[c3];)
+(;GM[Othello]PB[c]PW[d]TY[8]B[a1];)
+(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- O]W[c5];)
+GGF
+bad1="bitboard: error: t.wtb: game 2: move byte 2 is 99 (0x63), not a square 11..88"
+bad2="bitboard: error: t.ggf: game 2: B[a1]: move 1 is illegal for black"
+expect wthor-check 2 '3 games (WTHOR), 7 moves, 1 with errors' "$bad1" othello games t.wtb
+expect wthor-transcripts 2 'f5d6c3 32-32 Alice - Lévy
+f5f6e6f4 33-31 Alice - Lévy' "$bad1" othello games t.wtb --transcripts --names t.jou
+expect wthor-positions 2 '---------------------------OX------XO--------------------------- X
+---------------------------OX------XXX-------------------------- O
+---------------------------OX------OXX-----O-------------------- X
+------------------X--------XX------OXX-----O-------------------- O
+---------------------------OX------XO--------------------------- X
+---------------------------OX------XXX-------------------------- O
+---------------------------OX------XOX-------O------------------ X
+---------------------------OX------XXX------XO------------------ O
+---------------------------OOO-----XXO------XO------------------ X' "$bad1" othello games t.wtb --positions
+expect wthor-stats-json 2 '{"format":"wthor","games":3,"errors":1,"moves":7,"black_wins":1,"white_wins":0,"draws":1,"unfinished":0,"mean_score":1.00}' "$bad1" -o json othello games t.wtb --stats
+expect ggf-check 2 '3 games (GGF), 4 moves, 1 with errors' "$bad2" othello games t.ggf
+expect ggf-transcripts-json 2 '{"game":1,"transcript":"f5d6c3","black_discs":-1,"black":"a","white":"b","event":"GGS/os"}
+{"game":3,"transcript":"c5","black_discs":-1}' "$bad2" -o json othello games t.ggf --transcripts
+expect ggf-canonical 2 "$("$BIN" othello games t.ggf --positions --canonical 2>/dev/null)" "$bad2" othello games t.ggf --positions --canonical
+expect short 2 '' 'bitboard: error: short.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 3 games (220 bytes with the header), but the file has 100 bytes: 1 whole records' othello games short.wtb
+expect no-file 2 '' 'bitboard: error: othello games needs a FILE (WTHOR .wtb or GGF)' othello games
+expect missing 1 '' 'bitboard: error: none.wtb: No such file or directory' othello games none.wtb
+expect two-modes 2 '' 'bitboard: error: othello games: give one of --check, --transcripts, --positions, --stats' othello games t.wtb --stats --positions
+expect canonical-alone 2 '' 'bitboard: error: --canonical applies to --positions' othello games t.wtb --canonical
+echo "othello-games: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
