@@ -104,7 +104,8 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
 FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
-.PHONY: all lib cli tools unit check test demo docs bench fuzz fuzz-build install uninstall clean help FORCE
+.PHONY: all lib cli tools unit check test demo docs bench fuzz fuzz-build install uninstall clean help FORCE \
+        python python-test bench-python
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -218,6 +219,22 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)
+
+# The Python package (python/): bitboard._core built in place against
+# $(BUILD)/libbitboard.a with Debian's python3 (the one python3-numpy serves);
+# python/deps.sh installs python3-dev, -numpy, -pytest, -venv when missing.
+PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+python: $(LIB_A) ## build the Python package in place (python/bitboard/_core*.so)
+	@python/deps.sh '$(PYTHON)'
+	$(call msg,PY,python/bitboard/_core)
+	$(Q)cd python && BB_STRICT=$(if $(BB_STRICT),$(BB_STRICT),0) BB_BUILD='$(abspath $(BUILD))' BB_ARCH='$(ARCH)' '$(PYTHON)' setup.py -q build_ext --inplace \
+	    $(if $(V),,>/dev/null)
+
+python-test: ## the Python package's tests (pytest; part of make test)
+	@MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/python.sh
+
+bench-python: python lib $(BUILD)/bench/bench.pgn ## Python benchmarks (BENCH_PY_ARGS=...; PYTHON_CHESS=checkout for the peer)
+	cd python && PYTHONPATH=. BENCH_PGN='$(abspath $(BUILD))/bench/bench.pgn' '$(PYTHON)' bench/bench_python.py $(BENCH_PY_ARGS)
 
 # libFuzzer targets (tests/fuzz/): the library is compiled again with clang,
 # ASan + UBSan and fuzzer coverage; each target runs FUZZ_SECONDS from its

@@ -156,7 +156,7 @@ else
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard"
-    lane c "browser tests/browser/run.sh build/bitboard $log"
+    lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do

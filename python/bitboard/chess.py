@@ -1,0 +1,138 @@
+"""Chess for training pipelines: a small fast :class:`Position`, network
+input planes, the AlphaZero 8x8x73 policy layout, augmentation by the
+symmetries the rules allow, and PGN streamed into arrays.
+
+>>> from bitboard.chess import Position
+>>> pos = Position()
+>>> pos.push_san("e4")
+'e2e4'
+>>> len(pos.legal_moves())
+20
+>>> Position().perft(4)
+197281
+
+Planes (:func:`to_planes`, ``float32``, shape ``(21, 8, 8)``), from the side
+to move's view: when black moves the board is mirrored top to bottom, so
+"my" pawns always move towards row 7.  ``plane[r, c]`` is square
+``r * 8 + c`` of that view (row 0 = the mover's first rank, column 0 =
+file a)::
+
+     0..5   my pawns, knights, bishops, rooks, queens, king
+     6..11  the opponent's, in the same order
+    12      all ones if this position stood before (twice or more)
+    13      all ones if it stood three times or more
+    14      all ones if black is to move
+    15, 16  all ones if I may castle king side, queen side
+    17, 18  the same for the opponent
+    19      the en-passant target square
+    20      the halfmove clock / 100, everywhere
+
+Policy (:func:`move_index`): ``index = plane * 64 + from_square`` with the
+squares in the same view, 73 planes: 0..55 queen-like moves (direction
+N NE E SE S SW W NW as ``d``, distance ``k`` 1..7 at ``d * 7 + k - 1``;
+queen promotions included), 56..63 knight jumps ((+1,+2) (+2,+1) (+2,-1)
+(+1,-2) (-1,-2) (-2,-1) (-2,+1) (-1,+2) as (files, ranks)), 64..72
+under-promotions to knight, bishop, rook (``64 + piece * 3``) going
+forward-left, forward, forward-right (``+ 0, 1, 2``).  Castling is the
+king's two-square step.
+"""
+import numpy as _np
+
+from . import Sym, _core
+
+Position = _core.Position
+
+PLANES = _core.PLANES
+POLICY_SIZE = 73 * 64
+
+WHITE = 0
+BLACK = 1
+
+
+def to_planes(position):
+    """The network input of a :class:`Position`: ``float32`` ``(21, 8, 8)``,
+    the layout in this module's docstring.  Repetition planes count over the
+    moves pushed on that object.
+
+    >>> to_planes(Position())[0].sum()      # eight pawns
+    8.0
+    """
+    return _core.chess_planes(position)
+
+
+def move_index(position, move):
+    """The policy index (0..4671) of a legal move given in UCI.
+
+    >>> move_index(Position(), "e2e4")     # plane 1 (N, distance 2), from e2 = 12
+    76
+    """
+    return _core.chess_move_index(position, move)
+
+
+def move_from_index(position, index):
+    """The legal move (UCI) with that policy index; ``ValueError`` if no legal move has it."""
+    return _core.chess_move_from_index(position, int(index))
+
+
+_PERM = {}
+
+
+def _perm(view_sym):
+    if view_sym not in _PERM:
+        dest = _core.chess_policy_perm(int(view_sym))
+        src = _np.empty_like(dest)
+        src[dest] = _np.arange(dest.size)
+        _PERM[view_sym] = src
+    return _PERM[view_sym]
+
+
+def augment(position, policy):
+    """The images of a position the rules allow, each with its policy moved to
+    match: a list of ``(Position, policy)``.
+
+    Offered: the colour swap (mirror top to bottom, colours exchanged) always;
+    the left-right mirror when no side may castle; all 8 symmetries when
+    there are no pawns and no castling rights -- each also with the colour
+    swap.  ``policy``: shape ``(4672,)`` in :func:`move_index`'s layout (any
+    dtype).  Because planes and policy are in the mover's view, the colour
+    swap leaves the policy as it is.  Images lose the move history
+    (repetitions).
+
+    >>> len(augment(Position(), _np.zeros(4672)))       # castling rights: colour swap only
+    2
+    """
+    pol = _np.asarray(policy)
+    if pol.shape != (POLICY_SIZE,):
+        raise ValueError("policy: expected shape (4672,), got %r" % (pol.shape,))
+    out = []
+    black = position.turn == BLACK
+    for s in Sym:
+        if not position.sym_allowed(s):
+            continue
+        img = position.copy() if s == Sym.IDENTITY else position.transform(s)
+        # the symmetry as the mover sees it: conjugated by the view's vertical flip when black moves
+        view = Sym.FLIP_VERTICAL.compose(s).compose(Sym.FLIP_VERTICAL) if black else s
+        moved = pol if view == Sym.IDENTITY else pol[_perm(view)]
+        out.append((img, moved))
+        out.append((img.color_flip(), moved))
+    return out
+
+
+def read_pgn(path, positions=True):
+    """Streams the games of a PGN file (``"-"``: standard input), one dict each:
+
+    ``number``, ``tags`` (dict), ``result``, ``moves`` (``uint16`` codes of the
+    main line), ``uci`` (list of str), ``start_fen``, ``error`` (None, or where
+    and why the game stopped: the moves before it are kept); with
+    ``positions``: ``boards`` (``uint64`` ``(plies + 1, 12)``: white pawn..king,
+    black pawn..king of each position), ``side``, ``castling`` and ``ep``
+    (``uint8``, 64 = none) per position.
+
+    The reader is the C library's (1 MiB window, lenient SAN, variations
+    skipped); the GIL is released while it parses.
+    """
+    return _core.chess_read_pgn(str(path), positions)
+
+
+__all__ = ["Position", "PLANES", "POLICY_SIZE", "WHITE", "BLACK", "to_planes", "move_index", "move_from_index",
+           "augment", "read_pgn"]

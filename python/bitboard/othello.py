@@ -1,0 +1,234 @@
+"""Othello over numpy arrays: moves, flips, play, features, perft, the exact
+endgame solver, board strings, transcripts, WTHOR and GGF game records, and
+augmentation for training.
+
+A position is two boards: ``p``, the discs of the side to move, and ``o``,
+the opponent's (``p & o == 0``).  Squares are 0..63 (a1 = 0, h1 = 7,
+a8 = 56); :data:`PASS` (64) is a pass.  Array functions take ``uint64``
+arrays of any shape (``p`` and ``o`` of the same shape, or one a scalar)
+and loop in C with the GIL released.
+
+>>> from bitboard import othello
+>>> p, o, side = othello.start()
+>>> othello.mobility(p, o)
+4
+>>> p2, o2 = othello.play(p, o, othello.square("f5"))
+>>> othello.board_string(p2, o2, 1)[24:40]      # rows 4 and 5 after f5
+'---OX------XXX--'
+"""
+from collections import namedtuple as _namedtuple
+
+import numpy as _np
+
+from . import _core, _SQ
+
+PASS = 64
+BLACK = 0
+WHITE = 1
+
+def square(name):
+    """The square number of a name: ``square("f5") == 37``; ``"pa"`` or ``"--"`` is :data:`PASS`."""
+    s = str(name).strip().lower()
+    if s in ("pa", "ps", "--"):
+        return PASS
+    if len(s) != 2 or s[0] not in "abcdefgh" or s[1] not in "12345678":
+        raise ValueError("square: %r is not a square name (a1 .. h8)" % (name,))
+    return (ord(s[1]) - ord("1")) * 8 + ord(s[0]) - ord("a")
+
+
+def square_name(sq):
+    """The name of square ``sq``: ``square_name(37) == "f5"``; :data:`PASS` is ``"pa"``."""
+    sq = int(sq)
+    if sq == PASS:
+        return "pa"
+    if not 0 <= sq < 64:
+        raise ValueError("sq: %d is not a square (0..63, or 64 = pass)" % sq)
+    return "abcdefgh"[sq & 7] + str(1 + (sq >> 3))
+
+
+def start():
+    """The start position: ``(p, o, side)`` with black (:data:`BLACK`) to move."""
+    return _core.othello_parse("-" * 27 + "OX------XO" + "-" * 27 + " X")
+
+
+moves = _core.moves
+
+
+flips = _core.flips
+
+
+play = _core.play
+
+
+mobility = _core.mobility
+
+
+potential_mobility = _core.potential_mobility
+
+
+frontier = _core.frontier
+
+
+stable = _core.stable
+
+
+stable_edges = _core.stable_edges
+
+
+parity = _core.parity
+
+
+final_score = _core.final_score
+
+
+def squares(board):
+    """The squares of a board, ascending: ``squares(0b101) == [0, 2]``."""
+    b = int(board)
+    out = []
+    while b:
+        low = b & -b
+        out.append(low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def perft(p, o, depth, convention="oeis", threads=1, hash_mb=0):
+    """The leaves of the game tree ``depth`` plies deep (``convention``:
+    ``"oeis"`` a pass is a ply and an early game end counts nothing;
+    ``"bik"`` it counts one; ``"nopass"`` a pass is not a ply).
+
+    >>> p, o, _ = start()
+    >>> perft(p, o, 4)
+    244
+    """
+    return _core.othello_perft(p, o, depth, convention, threads, hash_mb)
+
+
+SolveResult = _namedtuple("SolveResult", "score wld bound best pv nodes seconds table_bytes")
+SolveResult.__doc__ = """What solve found: ``score`` (final disc difference for the side to move,
+empties to the winner), ``wld`` (1 win, 0 draw, -1 loss), ``bound`` (0 exact, 1 at least, -1 at
+most: outside an aspiration window, or in wld mode), ``best`` (0..63, PASS, -1 if the game is
+over), ``pv`` (list of squares), ``nodes``, ``seconds``, ``table_bytes``."""
+
+
+def solve(p, o, wld=False, threads=1, hash_mb=64, alpha=0, beta=0, symmetry=True):
+    """Solves one position exactly under perfect play by both sides.
+
+    ``wld=True`` finds only win, draw or loss (much faster); ``alpha, beta``
+    an aspiration window (both 0: the full window); ``threads`` share a
+    table of ``hash_mb`` MiB keyed by the canonical position (``symmetry``).
+    The GIL is released.  The score, best move and PV do not depend on the
+    thread count.
+
+    >>> p, o, _ = board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    >>> r = solve(p, o)
+    >>> r.score, square_name(r.best)
+    (18, 'g8')
+    """
+    return SolveResult(**_core.othello_solve(p, o, wld, threads, hash_mb, alpha, beta, symmetry=symmetry))
+
+
+def board(text):
+    """Reads a board string: 64 characters a1 b1 .. h8 (``X`` black, ``O``
+    white, ``-`` empty) and the side to move: ``(p, o, side)``.  A
+    ``ValueError`` names the character at fault."""
+    return _core.othello_parse(text)
+
+
+def board_string(p, o, side=BLACK):
+    """``p`` (the side to move, colour ``side``) and ``o`` as a board string."""
+    return _core.othello_format(p, o, side, False)
+
+
+def diagram(p, o, side=BLACK):
+    """An 8-row diagram (row 1 on top) with the side to move and the disc count."""
+    return _core.othello_format(p, o, side, True)
+
+
+def transcript(text, start=None):
+    """Plays a transcript (``"f5d6c3"``, passes as ``PA`` or left out) from the
+    start (or from ``start = (p, o, side)``): ``(p, o, side)`` after it.  A
+    ``ValueError`` names the first illegal move and where it is."""
+    return _core.othello_transcript(text, start)
+
+
+def normalize_transcript(text):
+    """The transcript turned by the symmetry that makes its first move f5 (as
+    game databases store games), lower case, passes left out."""
+    return _core.othello_normalize(text)
+
+
+# augment: for each symmetry s, the policy index a square goes to.  The pass
+# entry (64) stays.
+_POLICY_SRC = _np.empty((8, 65), dtype=_np.int64)
+for _s in range(8):
+    _POLICY_SRC[_s, _SQ[_s].astype(_np.int64)] = _np.arange(64)
+    _POLICY_SRC[_s, 64] = 64
+
+
+def augment(p, o, policy):
+    """The 8 symmetric images of positions and their policies, moved together.
+
+    ``p``, ``o``: boards of shape ``S``; ``policy``: shape ``S + (65,)``
+    (64 squares and the pass, any dtype).  Returns ``(p8, o8, policy8)`` of
+    shapes ``S + (8,)``, ``S + (8,)``, ``S + (8, 65)``: image ``s`` (in
+    :class:`bitboard.Sym` order) with ``policy8[..., s, sym_square(q, s)] ==
+    policy[..., q]`` and the pass kept.
+
+    >>> import numpy as np
+    >>> p, o, _ = start()
+    >>> pol = np.zeros(65, dtype=np.float32); pol[square("f5")] = 1
+    >>> p8, o8, pol8 = augment(p, o, pol)
+    >>> [square_name(int(np.argmax(pol8[s]))) for s in range(8)]
+    ['f5', 'e3', 'c4', 'd6', 'f4', 'c5', 'e6', 'd3']
+    """
+    pol = _np.asarray(policy)
+    p8 = _core.transform_all(p)
+    o8 = _core.transform_all(o)
+    shape = _np.shape(p8)[:-1]
+    if pol.shape != tuple(shape) + (65,):
+        raise ValueError("policy: expected shape %r (the boards' shape and 65), got %r"
+                         % (tuple(shape) + (65,), pol.shape))
+    if _np.any(_np.bitwise_and(p8[..., 0], o8[..., 0])):
+        raise ValueError("p and o overlap (a square is in both)")
+    return p8, o8, pol[..., _POLICY_SRC]
+
+
+def games(path, errors="raise"):
+    """The games of a WTHOR ``.wtb`` or GGF file (detected from the content),
+    one dict each, every move replayed and checked:
+
+    ``number`` (from 1), ``transcript``, ``moves`` (``uint8``, PASS = 64),
+    ``p``, ``o``, ``side`` (the position before each move and the last one,
+    ``count + 1`` of each; ``p`` is the side to move), ``score`` (black's
+    final disc difference, empties to the winner), ``black_discs`` and
+    ``theoretical`` (WTHOR's fields, -1 if none), ``black``, ``white``,
+    ``event``, ``date``, ``result`` (GGF tags), the WTHOR player and
+    tournament numbers.
+
+    ``errors``: ``"raise"`` (a ``ValueError`` naming the game and why),
+    ``"skip"``, or ``"yield"`` (a ``(number, message)`` tuple in its place).
+    """
+    if errors not in ("raise", "skip", "yield"):
+        raise ValueError("errors: %r is not 'raise', 'skip' or 'yield'" % (errors,))
+    with open(path, "rb") as f:
+        data = f.read()
+    ggf = data.lstrip()[:2] == b"(;"
+    try:
+        items = _core.othello_read(data, ggf)
+    except ValueError as e:
+        raise ValueError("%s: %s" % (path, e)) from None
+    for item in items:
+        if isinstance(item, tuple):
+            if errors == "raise":
+                raise ValueError("%s: game %d: %s" % (path, item[0], item[1]))
+            if errors == "yield":
+                yield item
+            continue
+        yield item
+
+
+__all__ = ["PASS", "BLACK", "WHITE", "square", "square_name", "start", "moves", "flips", "play", "mobility",
+           "potential_mobility", "frontier", "stable", "stable_edges", "parity", "final_score", "squares",
+           "perft", "solve", "SolveResult", "board", "board_string", "diagram", "transcript",
+           "normalize_transcript", "augment", "games"]

@@ -1,0 +1,203 @@
+"""bitboard.chess: Position, planes, the 8x8x73 policy, augmentation, PGN."""
+import numpy as np
+import pytest
+
+import bitboard
+from bitboard import Sym, chess
+from bitboard.chess import Position
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+POSITIONS = [
+    None,
+    KIWIPETE,
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/8/3k4/8/2N5/5B2/3K4/8 b - - 5 40",            # no pawns, no castling: all 8 symmetries
+    "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",              # promotions both ways
+]
+
+
+def test_perft_known_counts():
+    assert [Position().perft(d) for d in range(1, 5)] == [20, 400, 8902, 197281]
+    assert [Position(KIWIPETE).perft(d) for d in range(1, 4)] == [48, 2039, 97862]
+    assert Position(POSITIONS[2]).perft(4) == 43238
+    assert Position(POSITIONS[3]).perft(3) == 9467
+    assert Position(POSITIONS[4]).perft(3) == 62379
+    assert Position().perft(4, threads=2, hash_mb=4) == 197281
+
+
+def test_moves_push_pop_fen():
+    pos = Position()
+    assert pos.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert pos.push_san("e4") == "e2e4"
+    assert pos.push_uci("e7e5") == "e7e5"
+    assert pos.push_san("Nf3") == "g1f3"
+    assert pos.move_stack == ["e2e4", "e7e5", "g1f3"] and pos.ply == 3
+    assert pos.turn == chess.BLACK and pos.fullmove_number == 2
+    assert pos.pop() == "g1f3" and pos.ply == 2
+    assert pos.san("g1f3") == "Nf3"
+    codes = pos.legal_move_codes()
+    assert codes.dtype == np.uint16 and len(codes) == len(pos.legal_moves()) == pos.count_moves() == 29
+    pos.push(int(codes[0]))
+    assert pos.ply == 3
+    q = Position(pos.fen())
+    assert q == pos and q.fen() == pos.fen()
+    c = pos.copy()
+    c.pop()
+    assert c != pos and pos.ply == 3
+    assert repr(Position()).startswith("Position('rnbqkbnr/")
+    assert Position().pieces.shape == (2, 6) and int(Position().pieces[0, 0]) == 0xFF00
+    assert Position().castling == 15 and Position().ep is None and Position().key == 0x463B96181691FC9C
+
+
+def test_errors():
+    pos = Position()
+    with pytest.raises(ValueError, match="san e5: "):
+        pos.push_san("e5")
+    with pytest.raises(ValueError, match="uci e2e5: "):
+        pos.push_uci("e2e5")
+    with pytest.raises(ValueError, match="fen: "):
+        Position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1")
+    with pytest.raises(IndexError, match="no move"):
+        pos.pop()
+    with pytest.raises(ValueError, match="castling rights"):
+        pos.transform(Sym.FLIP_HORIZONTAL)
+    with pytest.raises(ValueError, match="depth"):
+        pos.perft(-1)
+    with pytest.raises(ValueError, match="not a legal move"):
+        pos.push(0)
+
+
+def test_outcomes():
+    pos = Position()
+    for m in ["f3", "e5", "g4", "Qh4"]:
+        pos.push_san(m)
+    out = pos.outcome()
+    assert out["outcome"] == "checkmate" and out["game_over"] and out["winner"] == chess.BLACK
+    assert pos.is_check()
+    pos = Position()
+    for _ in range(2):
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+            pos.push_san(m)
+    out = pos.outcome()
+    assert out["outcome"] == "threefold repetition" and out["claimable"] and not out["game_over"]
+    assert out["repetitions"] == 3
+    assert Position().outcome()["outcome"] == "ongoing"
+
+
+def test_planes_layout():
+    pos = Position()
+    pl = chess.to_planes(pos)
+    assert pl.shape == (chess.PLANES, 8, 8) and pl.dtype == np.float32
+    assert np.array_equal(pl[0], bitboard.to_planes(0xFF00).astype(np.float32))          # my pawns, rank 2
+    assert np.array_equal(pl[6], bitboard.to_planes(0xFF << 48).astype(np.float32))     # theirs, rank 7
+    assert pl[14].sum() == 0 and pl[15].all() and pl[18].all() and pl[19].sum() == 0
+    pos.push_san("e4")
+    pl = chess.to_planes(pos)       # black to move: the view is mirrored, black's pawns on row 1
+    assert np.array_equal(pl[0], bitboard.to_planes(0xFF00).astype(np.float32))
+    assert pl[14].all()
+    assert pl[19].sum() == 0        # no pawn can take en passant: no square
+    black = Position("rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1")
+    pl_b = chess.to_planes(black)
+    assert int(np.argmax(pl_b[19].reshape(-1))) == (18 ^ 56) and pl_b[19].sum() == 1   # c3 from black's side
+    white = Position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 1")
+    assert int(np.argmax(chess.to_planes(white)[19].reshape(-1))) == 45                  # f6
+    # colour swap: the same planes apart from whose turn it is
+    flipped = chess.to_planes(pos.color_flip())
+    assert np.array_equal(np.delete(flipped, 14, axis=0), np.delete(pl, 14, axis=0))
+    # repetitions
+    pos = Position()
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        pos.push_san(m)
+    pl = chess.to_planes(pos)
+    assert pl[12].all() and not pl[13].any()
+
+
+def test_move_index_is_a_bijection_on_legal_moves():
+    for fen in POSITIONS:
+        pos = Position(fen)
+        idx = [chess.move_index(pos, m) for m in pos.legal_moves()]
+        assert len(set(idx)) == len(idx)
+        assert all(0 <= i < chess.POLICY_SIZE for i in idx)
+        for m, i in zip(pos.legal_moves(), idx):
+            assert chess.move_from_index(pos, i) == m
+    assert chess.move_index(Position(), "b1c3") == (56 + 0) * 64 + 1        # knight (+1, +2)
+    assert chess.move_index(Position(), "g1f3") == (56 + 7) * 64 + 6        # knight (-1, +2)
+    assert chess.move_index(Position(), "e2e4") == 1 * 64 + 12              # N, distance 2
+    pos = Position(POSITIONS[6])                                           # black: g2g1 seen as g7g8
+    assert chess.move_index(pos, "g2g1n") == (64 + 1) * 64 + (14 ^ 56)
+    assert chess.move_index(pos, "g2g1q") == 0 * 64 + (14 ^ 56)             # queen promotion: N, 1
+    with pytest.raises(ValueError, match="not a legal move"):
+        chess.move_from_index(Position(), 0)
+
+
+def test_augment_maps_legal_moves_to_legal_moves():
+    for fen in POSITIONS:
+        pos = Position(fen)
+        legal = pos.legal_moves()
+        pol = np.zeros(chess.POLICY_SIZE, np.float32)
+        for k, m in enumerate(legal):
+            pol[chess.move_index(pos, m)] = k + 1          # each move its own value
+        images = chess.augment(pos, pol)
+        allowed = [s for s in Sym if pos.sym_allowed(s)]
+        assert len(images) == 2 * len(allowed)
+        for (img, ipol), s in zip(images[::2], allowed):
+            if s != Sym.IDENTITY:
+                assert img == pos.transform(s)
+            got = {chess.move_index(img, m) for m in img.legal_moves()}
+            assert set(np.nonzero(ipol)[0].tolist()) == got
+            assert sorted(ipol[ipol != 0].tolist()) == sorted(pol[pol != 0].tolist())
+            # the move carried: the same value at the image of each move
+            for k, m in enumerate(legal):
+                frm, to = m[:2], m[2:4]
+                f = (ord(frm[0]) - 97) + 8 * (int(frm[1]) - 1)
+                t = (ord(to[0]) - 97) + 8 * (int(to[1]) - 1)
+                fs, ts = bitboard.sym_square(f, s), bitboard.sym_square(t, s)
+                um = "abcdefgh"[fs & 7] + str(1 + (fs >> 3)) + "abcdefgh"[ts & 7] + str(1 + (ts >> 3)) + m[4:]
+                if um in img.legal_moves():
+                    assert ipol[chess.move_index(img, um)] == k + 1
+        for img, ipol in images[1::2]:
+            got = {chess.move_index(img, m) for m in img.legal_moves()}
+            assert set(np.nonzero(ipol)[0].tolist()) == got
+    assert len(chess.augment(Position(POSITIONS[5]), np.zeros(4672))) == 16
+    assert len(chess.augment(Position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), np.zeros(4672))) == 4
+    with pytest.raises(ValueError, match="policy"):
+        chess.augment(Position(), np.zeros(10))
+
+
+def test_read_pgn(tmp_path):
+    games = [["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], ["d4", "d5", "c4", "dxc4", "e4"], ["f3", "e5", "g4", "Qh4#"]]
+    text = ""
+    for k, g in enumerate(games):
+        moves = " ".join(("%d. " % (i // 2 + 1) if i % 2 == 0 else "") + m for i, m in enumerate(g))
+        text += '[Event "t%d"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n%s *\n\n' % (k, moves)
+    text += '[Event "bad"]\n\n1. e4 e4 *\n'
+    path = tmp_path / "g.pgn"
+    path.write_text(text)
+    got = list(chess.read_pgn(path))
+    assert len(got) == 4
+    for g, want in zip(got, games):
+        pos = Position()
+        for m in want:
+            pos.push_san(m)
+        assert g["uci"] == pos.move_stack and g["error"] is None
+        assert g["boards"].shape == (len(want) + 1, 12) and g["moves"].dtype == np.uint16
+        assert np.array_equal(g["boards"][-1], pos.pieces.reshape(-1))
+        assert g["side"][-1] == pos.turn and g["castling"][-1] == pos.castling
+    assert got[0]["tags"]["Event"] == "t0" and got[0]["start_fen"].startswith("rnbqkbnr/")
+    assert got[3]["error"] is not None and "game 4" in got[3]["error"] and got[3]["uci"] == ["e2e4"]
+    assert "boards" not in next(iter(chess.read_pgn(path, positions=False)))
+    with pytest.raises(OSError, match="nope.pgn"):
+        chess.read_pgn(tmp_path / "nope.pgn")
+
+
+def test_uci_text_matches_the_library_writer():
+    fens = [f for f in POSITIONS if f] + ["bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]
+    for fen in fens:
+        pos = Position(fen)
+        for m in pos.legal_moves():
+            q = pos.copy()
+            assert q.push_uci(m) == m
+            assert q.move_stack[-1] == m          # bb_chess_game_uci, the library's own writer
+            assert q.pop() == m
