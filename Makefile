@@ -105,7 +105,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python
+        python python-test bench-python mpi
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -182,7 +182,7 @@ $(BUILD)/obj/tools/%.o: tools/%.c $(FLAGS_STAMP)
 $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 tools: $(TOOL_BIN)
 
 unit: $(UNIT_BIN) ## build and run the unit tests of this configuration (T=sym: one suite, K=pattern: some tests)
@@ -219,6 +219,32 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)
+
+# bitboard-mpi (make MPI=1): the same CLI compiled with BB_CLI_MPI and linked
+# with Open MPI (Debian's libopenmpi-dev; installed when missing, as root).
+# The normal build does not depend on MPI.  MPI's headers are system headers
+# here, so the warning flags stay the library's.
+MPI_OBJ = $(CLI_SRC:%.c=$(BUILD)/mpi/obj/%.o)
+MPI_CFLAGS = $(shell mpicc --showme:compile 2>/dev/null | sed 's/-I/-isystem /g')
+MPI_LIBS = $(shell mpicc --showme:link 2>/dev/null)
+ifneq ($(MPI),)
+all: $(BUILD)/bitboard-mpi
+endif
+mpi: $(BUILD)/bitboard-mpi ## build/bitboard-mpi (the same as make MPI=1)
+
+$(BUILD)/mpi/.deps:
+	@command -v mpicc >/dev/null || tests/mpi-deps.sh
+	@command -v mpicc >/dev/null || { echo "make MPI=1 needs Open MPI (Debian: apt-get install libopenmpi-dev openmpi-bin)"; exit 1; }
+	@mkdir -p $(dir $@) && touch $@
+
+$(BUILD)/mpi/obj/cli/%.o: cli/%.c $(FLAGS_STAMP) $(BUILD)/mpi/.deps
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$< (mpi))
+	$(Q)$(CC) $(CPPFLAGS_ALL) -DBB_CLI_MPI $(MPI_CFLAGS) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/bitboard-mpi: $(MPI_OBJ) $(LIB_A)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(MPI_OBJ) $(LIB_A) $(MPI_LIBS)
 
 # The Python package (python/): bitboard._core built in place against
 # $(BUILD)/libbitboard.a with Debian's python3 (the one python3-numpy serves);

@@ -38,6 +38,10 @@ extern const int cli_demo_section_count;
 /* Prints "bitboard: error: ..." to stderr, control characters and non-ASCII
  * bytes escaped (\n, \t, \r, \xHH); returns EXIT_USAGE. */
 int cli_error(const char *fmt, ...);
+/* bitboard-mpi: this process's rank (0 elsewhere); ranks above 0 print their
+ * errors only once cli_error_rank_speaks is set (after the shared argument
+ * checks), as one line "bitboard (rank N): error: ...". */
+extern int cli_error_rank, cli_error_rank_speaks;
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
 /* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 
 static const char *const color_names[2] = {"white", "black"};
 static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -19,6 +20,9 @@ typedef struct {
     bb_attack_method method;
     long hash_mb;
     const char *epd;
+    const char *journal; /* --journal: perft by subtrees, recorded (cli/dist.c) */
+    int split;           /* --split: the subtrees' ply, -1 if not given */
+    int no_fsync;        /* --no-fsync: the journal's lines are not synced */
 } chess_opts;
 
 /* ---- Shared pieces ---------------------------------------------------------------- */
@@ -435,6 +439,16 @@ static int cmd_perft(const chess_opts *c, char **argv, const int *args, int n)
                          n >= 5 ? " (quote the whole FEN as one argument)" : "");
     bb_chess_pos pos;
     if (position_arg(c, argv, args + 1, n - 1, &pos) != 0) return EXIT_USAGE;
+    if (c->journal || c->split >= 0 || (cli_dist_mpi() && depth >= 1)) {
+        if (c->divide || c->verify || c->method_given)
+            return cli_error("--divide, --verify and --method do not go with --journal, --split or bitboard-mpi");
+        dist_job job;
+        int bad = cli_dist_job(&job, DIST_CHESS, depth, c->split, c->threads, (size_t)c->hash_mb, c->journal,
+                               c->no_fsync, c->quiet);
+        if (bad) return bad;
+        job.chess = pos;
+        return cli_dist_perft(&job, c->o);
+    }
     if (c->verify) {
         int v = run_verify(c, &pos, (int)depth);
         if (v) return v;
@@ -585,6 +599,7 @@ int cli_cmd_chess(int argc, char **argv, const cli_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.threads = 1;
+    c.split = -1;
     int *args = malloc(sizeof(int) * (size_t)(argc + 1)), n = 0;
     if (!args) return cli_error("out of memory");
     int rc = 0, perft_only = 0;
@@ -619,11 +634,27 @@ int cli_cmd_chess(int argc, char **argv, const cli_opts *o)
             else if (!(v[0] >= '0' && v[0] <= '9') || *end || h < 0 || h > 65536)
                 rc = cli_error("--hash: '%s' is not a size in MiB 0..65536", v);
             c.hash_mb = h, c.hash_given = 1;
+        } else if (cli_option_value(argc, argv, &i, "--journal", &v)) {
+            perft_only = 1;
+            if (c.journal) rc = cli_error("--journal given twice");
+            else if (!v || !*v) rc = cli_error("--journal needs a FILE (created, or read to go on from where it stopped)");
+            c.journal = v;
+        } else if (cli_option_value(argc, argv, &i, "--split", &v)) {
+            char *end;
+            long k = v ? strtol(v, &end, 10) : 0;
+            perft_only = 1;
+            if (c.split >= 0) rc = cli_error("--split given twice");
+            else if (!v) rc = cli_error("--split needs a ply 0..63");
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || k < 0 || k > 63)
+                rc = cli_error("--split: '%s' is not a ply 0..63", v);
+            c.split = (int)k;
         } else if (cli_option_value(argc, argv, &i, "--epd", &v)) {
             perft_only = 1;
             if (c.epd) rc = cli_error("--epd given twice");
             else if (!v) rc = cli_error("--epd needs a FILE ('-' for standard input)");
             c.epd = v;
+        } else if (strcmp(a, "--no-fsync") == 0) {
+            c.no_fsync = perft_only = 1;
         } else if (strcmp(a, "--divide") == 0) {
             c.divide = perft_only = 1;
         } else if (strcmp(a, "--verify") == 0) {
@@ -653,8 +684,8 @@ int cli_cmd_chess(int argc, char **argv, const cli_opts *o)
         int is_play = sub && strcmp(sub, "play") == 0;
         if (!sub) rc = cli_error("chess needs a subcommand: %s (bitboard help chess)", sub_list);
         else if (!is_perft && perft_only)
-            rc = cli_error("--divide, --method, --threads, --hash, --verify, --epd and --quiet apply to chess perft, not %s",
-                           sub);
+            rc = cli_error("--divide, --method, --threads, --hash, --verify, --epd, --quiet, --journal, --split and --no-fsync "
+                           "apply to chess perft, not %s", sub);
         else if ((c.san || c.uci) && !is_moves && !is_play)
             rc = cli_error("--san and --uci apply to chess moves and chess play, not %s", sub);
         else if ((c.captures || c.quiets) && !is_moves)
@@ -678,6 +709,7 @@ void cli_demo_chess(const cli_opts *o)
 {
     chess_opts c;
     memset(&c, 0, sizeof c);
+    c.split = -1;
     cli_opts diagram = *o;
     diagram.format = BB_FORMAT_DIAGRAM;
     diagram.io_flags = 0;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 
 static const char *const color_names[2] = {"black", "white"};
 
@@ -20,6 +21,9 @@ typedef struct {
     int moves_argn;
     long hash_mb;      /* --hash: perft's table in MiB, 0 none */
     int hash_given, no_symmetry;
+    const char *journal; /* --journal: perft by subtrees, recorded (cli/dist.c) */
+    int split;           /* --split: the subtrees' ply, -1 if not given */
+    int no_fsync;        /* --no-fsync: the journal's lines are not synced */
 } othello_opts;
 
 /* perft's table when --hash is not given, sized from the depth (the deepest
@@ -290,6 +294,20 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
     if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
     if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
                                 argv[args[2]]);
+    if (c->journal || c->split >= 0 || (cli_dist_mpi() && depth >= 1)) {
+        if (c->each) return cli_error("--each does not go with --journal, --split or bitboard-mpi (one depth a run)");
+        if (c->method_given) return cli_error("--method does not go with --journal, --split or bitboard-mpi");
+        dist_job job;
+        int split = c->split >= 0 ? c->split : cli_dist_default_split(DIST_OTHELLO, (int)depth);
+        long mb = c->hash_given ? c->hash_mb : default_hash_mb(depth - split);
+        int bad = cli_dist_job(&job, DIST_OTHELLO, depth, c->split, c->threads, (size_t)(mb > 0 ? mb : 0), c->journal,
+                               c->no_fsync, c->quiet);
+        if (bad) return bad;
+        job.othello = pos;
+        job.convention = c->convention;
+        job.no_symmetry = c->no_symmetry;
+        return cli_dist_perft(&job, c->o);
+    }
     long mb = c->hash_given ? c->hash_mb : default_hash_mb(depth);
     bb_othello_tt *tt = NULL;
     if (mb > 0 && !(tt = bb_othello_tt_new((size_t)mb << 20))) {
@@ -462,6 +480,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.threads = 1;
+    c.split = -1;
     int *args = malloc(sizeof(int) * (size_t)(argc + 1)), n = 0, each_given = 0, quiet_given = 0;
     if (!args) return cli_error("out of memory");
     int rc = 0;
@@ -503,6 +522,20 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
                 rc = cli_error("--hash: '%s' is not a size in MiB 0..65536 (0: no table)", v);
             c.hash_mb = mb;
             c.hash_given = 1;
+        } else if (cli_option_value(argc, argv, &i, "--journal", &v)) {
+            if (c.journal) rc = cli_error("--journal given twice");
+            else if (!v || !*v) rc = cli_error("--journal needs a FILE (created, or read to go on from where it stopped)");
+            c.journal = v;
+        } else if (cli_option_value(argc, argv, &i, "--split", &v)) {
+            char *end;
+            long k = v ? strtol(v, &end, 10) : 0;
+            if (c.split >= 0) rc = cli_error("--split given twice");
+            else if (!v) rc = cli_error("--split needs a ply 0..59");
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || k < 0 || k > 59)
+                rc = cli_error("--split: '%s' is not a ply 0..59", v);
+            c.split = (int)k;
+        } else if (strcmp(a, "--no-fsync") == 0) {
+            c.no_fsync = 1;
         } else if (strcmp(a, "--no-symmetry") == 0) {
             c.no_symmetry = 1;
         } else if (strcmp(a, "--each") == 0) {
@@ -513,7 +546,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
                    !(sub && strcmp(sub, "play") == 0 && strcmp(a, "--") == 0)) {
             /* a position may start with '-' (it is 64 cells and more), a pass is "--" */
             rc = cli_error("othello: unknown option '%s': use --moves T, --method M, --convention C, --threads N, "
-                           "--hash MB, --no-symmetry, --each or --quiet", a);
+                           "--hash MB, --no-symmetry, --each, --quiet, --journal FILE, --split K or --no-fsync", a);
         } else if (!sub) {
             sub = a;
         } else {
@@ -528,6 +561,8 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
             rc = cli_error("--convention, --threads, --each and --quiet apply to othello perft, not %s", sub);
         else if (!is_perft && (c.hash_given || c.no_symmetry))
             rc = cli_error("--hash and --no-symmetry apply to othello perft, not %s", sub);
+        else if (!is_perft && (c.journal || c.split >= 0 || c.no_fsync))
+            rc = cli_error("--journal, --split and --no-fsync apply to othello perft, not %s", sub);
         else if (strcmp(sub, "play") == 0 && c.moves)
             rc = cli_error("othello play takes its moves as arguments, not --moves");
         else if (strcmp(sub, "show") == 0) rc = cmd_show(&c, argv, args, n);

@@ -32,7 +32,16 @@ static const char othello_solve_help[] =
     "                                        the players (--names F.jou, --tournaments F.trn)\n"
     "    --positions [--canonical]           every position of every game, turned so the\n"
     "                                        first move is f5 (or the least of its images)\n"
-    "    --stats                             games, moves, wins, draws, mean score\n";
+    "    --stats                             games, moves, wins, draws, mean score\n"
+    "\nPerft by subtrees (for runs of hours; bitboard-mpi spreads them over ranks):\n"
+    "  --split K         perft: count the positions K plies deep that differ up to\n"
+    "                    symmetry, one by one (default 8)\n"
+    "  --journal FILE    perft: record each finished subtree in FILE (flushed and\n"
+    "                    synced); run the same command again to go on after a stop\n"
+    "                    or a crash.  A journal of other parameters is refused.\n"
+    "  --no-fsync        perft: write the journal's lines without syncing each\n"
+    "                    (they survive a killed job, not a crashed machine)\n"
+    "  mpirun -n 64 bitboard-mpi othello perft 16 --journal p16.txt   (docs/SCALING.md)\n";
 
 /* `bitboard help chess`, continued: the game files. */
 static const char chess_games_help[] =
@@ -80,7 +89,16 @@ static const char chess_games_help[] =
     "  bitboard chess pgn games.pgn --stats --threads 2\n"
     "  bitboard chess pgn games.pgn --uci > games.uci\n"
     "  bitboard chess epd wac.epd --uci\n"
-    "  bitboard chess book book.bin start --pick 0x9e3779b97f4a7c15\n";
+    "  bitboard chess book book.bin start --pick 0x9e3779b97f4a7c15\n"
+    "\nPerft by subtrees (for runs of hours; bitboard-mpi spreads them over ranks):\n"
+    "  --split K         perft: count the distinct positions K plies deep one by one\n"
+    "                    (transpositions merged; default 3, 4 from depth 10)\n"
+    "  --journal FILE    perft: record each finished subtree in FILE (flushed and\n"
+    "                    synced); run the same command again to go on after a stop\n"
+    "                    or a crash.  A journal of other parameters is refused.\n"
+    "  --no-fsync        perft: write the journal's lines without syncing each\n"
+    "                    (they survive a killed job, not a crashed machine)\n"
+    "  mpirun -n 64 bitboard-mpi chess perft 11 --journal p11.txt   (docs/SCALING.md)\n";
 
 const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",

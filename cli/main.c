@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 
 /* Writes msg to f with every byte outside printable ASCII escaped: \n, \t, \r,
  * else \xHH, so no argument can move the cursor or clear the terminal. */
@@ -24,6 +25,8 @@ static void put_escaped(const char *msg, FILE *f)
     }
 }
 
+int cli_error_rank = 0, cli_error_rank_speaks = 0;
+
 int cli_error(const char *fmt, ...)
 {
     char small[512], *msg = small;
@@ -37,6 +40,18 @@ int cli_error(const char *fmt, ...)
         va_end(ap);
     }
     if (!msg) msg = small; /* out of memory: the message cut short */
+    if (cli_error_rank > 0) {
+        /* bitboard-mpi: the other ranks found the same usage errors as rank 0, which
+           prints them; their own errors come as one line with the rank */
+        if (cli_error_rank_speaks) {
+            char line[1024];
+            snprintf(line, sizeof line, "bitboard (rank %d): error: %s\n", cli_error_rank, msg);
+            fputs(line, stderr);
+            fflush(stderr);
+        }
+        if (msg != small) free(msg);
+        return EXIT_USAGE;
+    }
     fputs("bitboard: error: ", stderr);
     put_escaped(msg, stderr);
     fputc('\n', stderr);
@@ -346,7 +361,38 @@ static int finish(int rc)
     return rc;
 }
 
+static int run(int argc, char **argv);
+
+/* bitboard-mpi (make MPI=1): MPI_Init and MPI_Finalize around the command.
+ * With more than one rank only chess perft and othello perft run (they
+ * split the work); every rank parses the same command line, so a usage
+ * error is found by all of them and printed by rank 0 alone. */
 int main(int argc, char **argv)
+{
+    if (!cli_dist_mpi()) return run(argc, argv);
+    cli_mpi_init(&argc, &argv);
+    int rank = cli_mpi_rank(), size = cli_mpi_size(), rc;
+    cli_error_rank = rank;
+    int perft = 0;
+    for (int i = 1; i + 1 < argc; i++)
+        if ((!strcmp(argv[i], "chess") || !strcmp(argv[i], "othello")))
+            for (int j = i + 1; j < argc; j++)
+                if (!strcmp(argv[j], "perft")) perft = 1;
+    if (size > 1 && !perft) {
+        if (rank == 0)
+            cli_error("bitboard-mpi with %d ranks runs chess perft and othello perft; run other commands with "
+                      "bitboard, or with one rank", size);
+        rc = EXIT_USAGE;
+    } else {
+        /* the result is rank 0's to print; the other ranks' errors go to stderr */
+        if (rank > 0 && !freopen("/dev/null", "w", stdout)) rc = cli_error("rank %d: cannot silence standard output", rank);
+        else rc = run(argc, argv);
+    }
+    cli_mpi_finalize();
+    return rc;
+}
+
+static int run(int argc, char **argv)
 {
     cli_opts o = {BB_FORMAT_DIAGRAM, 0, 0};
     /* A reader that closes the pipe early ends the program through the

@@ -155,7 +155,8 @@ else
            "cli-trace bash tests/cli/trace.sh build/bitboard" "cli-chess-pgn bash tests/cli/chess_pgn.sh build/bitboard" \
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
-           "cli-othello-games bash tests/cli/othello_games.sh build/bitboard"
+           "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
+           "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard"
     lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
@@ -165,7 +166,7 @@ else
     part build tests/build.sh
     # the consumers and install paths (mostly one core: cmake, installs) beside
     # the fuzz targets (clang builds the library again, then each target runs)
-    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh"
+    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh" "mpi tests/mpi.sh"
     lane e "fuzz ${M[*]} -j$JOBS FUZZ_SECONDS=${FUZZ_SECONDS_TEST:-5} fuzz"
     lanes_end
 fi

@@ -1,0 +1,776 @@
+/* Perft split into subtrees, journaled, and (in bitboard-mpi) spread over
+ * MPI ranks: chess perft D --journal FILE, othello perft D --journal FILE.
+ *
+ * The root is expanded `split` plies into subtrees: for chess the distinct
+ * positions (transpositions merged, with their multiplicity), for Othello
+ * the distinct positions up to the 8 symmetries.  Each subtree is counted
+ * with the library's perft (its threads and table), and the total is
+ *     base + sum over subtrees of multiplicity * count     (128 bits)
+ * where base holds the games that ended before the split (Othello's bik and
+ * nopass conventions count them as leaves).  The subtrees are ordered by a
+ * size estimate, largest first, so the order, the list and its checksum are
+ * the same on every rank and every run of the same parameters.
+ *
+ * The journal: a first line naming the parameters and the subtree list's
+ * checksum, then one line `done INDEX COUNT SECONDS` per finished subtree,
+ * each flushed and fsync'ed before the next is handed out.  A restart reads
+ * it, skips what is done and goes on; a journal of other parameters is
+ * refused, naming the field that differs; a malformed line is an error with
+ * its line number; a last line cut off without its newline (the job was
+ * killed while writing it) is dropped and that subtree counted again.
+ *
+ * With MPI (BB_CLI_MPI, built by make MPI=1): rank 0 owns the journal and
+ * hands out subtree numbers on request, and counts subtrees itself between
+ * requests (answering them from perft's progress callback while it counts);
+ * each other rank keeps two subtrees asked for, so it never waits for rank 0
+ * between two.  Every rank builds the same subtree list itself: messages
+ * carry numbers and counts only.  Uses only <bitboard.h> (and <mpi.h>). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dist.h"
+
+#ifdef BB_CLI_MPI
+#include <mpi.h>
+#endif
+
+__extension__ typedef unsigned __int128 u128;
+
+typedef struct {
+    bb_chess_pos chess;   /* chess: the subtree's root */
+    uint64_t p, o;        /* othello: its root (canonical unless no_symmetry) */
+    uint64_t key;         /* what merges equal subtrees */
+    uint64_t mult;        /* how many paths reach it */
+    uint64_t est;         /* the size estimate that orders the list */
+} task;
+
+typedef struct {
+    const dist_job *job;
+    task *t;
+    size_t n, cap;
+    u128 base;            /* leaves of games that ended before the split */
+} task_list;
+
+static int push_task(task_list *l, const task *x)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 1024;
+        task *t = realloc(l->t, cap * sizeof *t);
+        if (!t) return -1;
+        l->t = t, l->cap = cap;
+    }
+    l->t[l->n++] = *x;
+    return 0;
+}
+
+/* ---- the expansion ------------------------------------------------------------------ */
+
+static int expand_chess(task_list *l, bb_chess_pos *pos, int left)
+{
+    if (left == 0) {
+        task x;
+        memset(&x, 0, sizeof x);
+        x.chess = *pos;
+        x.chess.halfmove = 0; /* perft does not depend on the clocks: merge across them */
+        x.chess.fullmove = 1;
+        x.key = pos->key;
+        x.mult = 1;
+        bb_chess_movelist ml;
+        x.est = (uint64_t)bb_chess_generate(pos, BB_GEN_ALL, &ml);
+        return push_task(l, &x);
+    }
+    bb_chess_movelist ml;
+    int n = bb_chess_generate(pos, BB_GEN_ALL, &ml);
+    for (int i = 0; i < n; i++) {
+        bb_chess_undo u;
+        bb_chess_make(pos, ml.moves[i], &u);
+        int rc = expand_chess(l, pos, left - 1);
+        bb_chess_unmake(pos, ml.moves[i], &u);
+        if (rc) return rc;
+    }
+    return 0; /* mate or stalemate before the split: no leaves below it */
+}
+
+static int expand_othello(task_list *l, uint64_t p, uint64_t o, int left)
+{
+    const dist_job *j = l->job;
+    if (left == 0) {
+        task x;
+        memset(&x, 0, sizeof x);
+        x.p = p, x.o = o;
+        if (!j->no_symmetry) bb_canonical_pair(&x.p, &x.o, NULL);
+        x.key = x.p * 0x9e3779b97f4a7c15ULL ^ (x.o + (x.o >> 29));
+        x.mult = 1;
+        x.est = (uint64_t)bb_othello_mobility(p, o) + 1;
+        return push_task(l, &x);
+    }
+    uint64_t m = bb_othello_moves(p, o);
+    if (m) {
+        for (; m; m &= m - 1) {
+            int sq = __builtin_ctzll(m);
+            uint64_t f = bb_othello_flips(p, o, sq);
+            int rc = expand_othello(l, o & ~f, p | f | ((uint64_t)1 << sq), left - 1);
+            if (rc) return rc;
+        }
+        return 0;
+    }
+    if (bb_othello_moves(o, p)) /* a pass: a ply, except in the nopass convention */
+        return expand_othello(l, o, p, j->convention == BB_OTHELLO_NOPASS ? left : left - 1);
+    if (j->convention != BB_OTHELLO_OEIS) l->base += 1; /* the game is over: bik and nopass count a leaf */
+    return 0;
+}
+
+static int same_task(const dist_job *j, const task *a, const task *b)
+{
+    if (a->key != b->key) return 0;
+    if (j->game == DIST_OTHELLO) return a->p == b->p && a->o == b->o;
+    const bb_chess_pos *x = &a->chess, *y = &b->chess;
+    return !memcmp(x->pieces, y->pieces, sizeof x->pieces) && x->side == y->side && x->castling == y->castling &&
+           !memcmp(x->castle_rook, y->castle_rook, sizeof x->castle_rook) && x->ep == y->ep;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const task *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    if (x->p != y->p) return x->p < y->p ? -1 : 1;
+    if (x->o != y->o) return x->o < y->o ? -1 : 1;
+    const bb_chess_pos *a1 = &x->chess, *b1 = &y->chess;
+    int c = memcmp(a1->pieces, b1->pieces, sizeof a1->pieces);
+    if (c) return c;
+    if (a1->side != b1->side) return a1->side < b1->side ? -1 : 1;
+    if (a1->castling != b1->castling) return a1->castling < b1->castling ? -1 : 1;
+    if (a1->ep != b1->ep) return a1->ep < b1->ep ? -1 : 1;
+    return memcmp(a1->castle_rook, b1->castle_rook, sizeof a1->castle_rook);
+}
+
+static int by_estimate(const void *a, const void *b)
+{
+    const task *x = a, *y = b;
+    if (x->est != y->est) return x->est > y->est ? -1 : 1; /* largest first */
+    return by_key(a, b);
+}
+
+/* The subtree list of the job: 0, or -1 (out of memory). */
+static int build_tasks(const dist_job *j, task_list *l)
+{
+    memset(l, 0, sizeof *l);
+    l->job = j;
+    int rc;
+    if (j->game == DIST_CHESS) {
+        bb_chess_pos pos = j->chess;
+        rc = expand_chess(l, &pos, j->split);
+    } else {
+        rc = expand_othello(l, j->othello.p, j->othello.o, j->split);
+    }
+    if (rc) return -1;
+    /* merge equal subtrees (their positions compared in full, not only by key) */
+    qsort(l->t, l->n, sizeof *l->t, by_key);
+    size_t w = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        if (w > 0 && same_task(j, &l->t[w - 1], &l->t[i])) l->t[w - 1].mult += l->t[i].mult;
+        else l->t[w++] = l->t[i];
+    }
+    l->n = w;
+    qsort(l->t, l->n, sizeof *l->t, by_estimate);
+    return 0;
+}
+
+/* FNV-1a over what identifies each subtree, in order: the list's checksum. */
+static uint64_t list_checksum(const task_list *l)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < l->n; i++) {
+        uint64_t v[4] = {l->t[i].key, l->t[i].mult, l->t[i].p, l->t[i].o};
+        for (int k = 0; k < 4; k++)
+            for (int b = 0; b < 8; b++) h = (h ^ ((v[k] >> (8 * b)) & 0xff)) * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static void u128_text(u128 v, char *buf)
+{
+    char tmp[48];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+    buf[n] = 0;
+}
+
+/* ---- counting one subtree ------------------------------------------------------------- */
+
+typedef struct dist_state dist_state;
+static void serve(dist_state *s); /* MPI: answers waiting requests (rank 0) */
+
+struct dist_state {
+    const dist_job *job;
+    task_list list;
+    uint64_t checksum;
+    unsigned char *done;      /* done[i]: subtree i is counted (rank 0) */
+    uint64_t *count;          /* its count (rank 0) */
+    size_t ndone, next;       /* how many are done; the next to hand out */
+    u128 total_nodes;         /* base + the done subtrees' leaves so far */
+    uint64_t est_total, est_done;
+    FILE *journal;
+    double t0, last_progress;
+    int rank, size, show_progress, failed;
+    bb_othello_tt *tt;        /* othello: this rank's table, kept across subtrees */
+#ifdef BB_CLI_MPI
+    /* rank 0's view of each worker */
+    int *stop_sent, *initial, *unreported;
+#endif
+};
+
+static void chess_progress(uint64_t nodes, int done, int total, void *arg)
+{
+    (void)nodes, (void)done, (void)total;
+    serve(arg);
+}
+
+static void othello_progress(const bb_othello_perft_stats *now, void *arg)
+{
+    (void)now;
+    serve(arg);
+}
+
+/* perft of subtree i: 0 and *out, or -1 (overflow, no memory, stopped: message printed) */
+static int count_task(dist_state *s, size_t i, uint64_t *out)
+{
+    const dist_job *j = s->job;
+    const task *t = &s->list.t[i];
+    int serving = s->rank == 0 && s->size > 1;
+    if (j->game == DIST_CHESS) {
+        bb_chess_perft_opts po;
+        bb_chess_perft_stats st;
+        memset(&po, 0, sizeof po);
+        memset(&st, 0, sizeof st);
+        po.threads = j->threads;
+        po.hash_mb = j->hash_mb;
+        po.stats = &st;
+        po.stop = (const volatile int *)&cli_interrupted;
+        if (serving) po.progress = chess_progress, po.progress_arg = s;
+        bb_chess_pos pos = t->chess;
+        *out = bb_chess_perft(&pos, j->depth - j->split, &po);
+        if (st.overflow) {
+            cli_error("subtree %zu: its count is 2^64 - 1 or more", i);
+            return -1;
+        }
+        if (st.table_failed) {
+            cli_error("subtree %zu: --hash %zu: no memory for the table", i, j->hash_mb);
+            return -1;
+        }
+        if (st.stopped || cli_interrupted) return -1;
+        return 0;
+    }
+    bb_othello_perft_opts po;
+    bb_othello_perft_stats st;
+    memset(&po, 0, sizeof po);
+    memset(&st, 0, sizeof st);
+    po.convention = j->convention;
+    po.threads = j->threads;
+    po.method = BB_OTHELLO_DEFAULT;
+    po.tt = s->tt;
+    po.no_symmetry = j->no_symmetry;
+    po.stats = &st;
+    /* the stop flag and the progress callback make Othello's perft watch from
+       the calling thread (a worker thread and naps of 1 ms and more): worth it
+       for subtrees of 9 plies and more, far too slow for the millisecond ones,
+       which end soon anyway (Ctrl-C is seen between subtrees) */
+    if (j->depth - j->split >= 9) {
+        po.stop = &cli_interrupted;
+        if (serving) po.progress = othello_progress, po.progress_ctx = s;
+    }
+    *out = bb_othello_perft(t->p, t->o, j->depth - j->split, &po);
+    if (st.overflow) {
+        cli_error("subtree %zu: its count is 2^64 - 1 or more", i);
+        return -1;
+    }
+    if (st.stopped || cli_interrupted) return -1;
+    return 0;
+}
+
+/* ---- the journal ---------------------------------------------------------------------- */
+
+static void params_line(const dist_state *s, char *buf, size_t size)
+{
+    const dist_job *j = s->job;
+    char pos[BB_CHESS_FEN_MAX > BB_OTHELLO_FORMAT_MAX ? BB_CHESS_FEN_MAX : BB_OTHELLO_FORMAT_MAX];
+    if (j->game == DIST_CHESS) {
+        bb_chess_to_fen(pos, sizeof pos, &j->chess, BB_FEN_STANDARD);
+    } else {
+        bb_othello_format(pos, sizeof pos, &j->othello);
+    }
+    snprintf(buf, size, "bitboard-perft-journal 1 game=%s depth=%d split=%d convention=%s symmetry=%s tasks=%zu "
+                        "checksum=%016" PRIx64 " position=%s",
+             j->game == DIST_CHESS ? "chess" : "othello", j->depth, j->split,
+             j->game == DIST_CHESS ? "-" : bb_othello_convention_name(j->convention),
+             j->game == DIST_CHESS ? "-" : j->no_symmetry ? "off" : "on", s->list.n, s->checksum, pos);
+}
+
+/* The first field where two parameter lines differ, as "depth (journal 7, here 8)". */
+static void first_difference(const char *journal, const char *here, char *buf, size_t size)
+{
+    const char *a = journal, *b = here;
+    while (*a && *b) {
+        size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+        const char *pa = a;
+        if (la != lb || strncmp(a, b, la)) {
+            const char *eq = memchr(pa, '=', la);
+            if (!strncmp(a, "position=", 9) && !strncmp(b, "position=", 9)) {
+                snprintf(buf, size, "the position (journal '%s', here '%s')", a + 9, b + 9);
+                return;
+            }
+            int name = eq ? (int)(eq - pa) : (int)la;
+            snprintf(buf, size, "%.*s (journal %.*s, here %.*s)", name, pa, (int)(la - (eq ? (size_t)name + 1 : 0)),
+                     eq ? eq + 1 : pa, (int)(lb - (eq ? (size_t)name + 1 : 0)), eq ? b + name + 1 : b);
+            return;
+        }
+        a += la, b += lb;
+        while (*a == ' ') a++;
+        while (*b == ' ') b++;
+    }
+    snprintf(buf, size, "%s", *a ? "the journal's line is longer" : "the journal's line is shorter");
+}
+
+static int journal_sync(dist_state *s)
+{
+    if (fflush(s->journal) != 0 || (!s->job->no_fsync && fsync(fileno(s->journal)) != 0)) {
+        cli_error("journal %s: %s", s->job->journal, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void record(dist_state *s, size_t i, uint64_t count)
+{
+    if (s->done[i]) return;
+    s->done[i] = 1;
+    s->count[i] = count;
+    s->ndone++;
+    s->total_nodes += (u128)count * s->list.t[i].mult;
+    s->est_done += s->list.t[i].est;
+}
+
+/* Opens the journal (rank 0): reads what is done, or starts a new one.
+ * 0, or an exit status (message printed). */
+static int journal_open(dist_state *s)
+{
+    const char *path = s->job->journal;
+    char params[1024];
+    params_line(s, params, sizeof params);
+    FILE *f = fopen(path, "r+");
+    if (!f && errno != ENOENT) {
+        cli_error("journal %s: %s", path, strerror(errno));
+        return 1;
+    }
+    if (f) {
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t len;
+        long lineno = 0, good_end = 0, skipped = 0;
+        while ((len = getline(&line, &cap, f)) > 0) {
+            lineno++;
+            if (line[len - 1] != '\n') { /* cut off while being written */
+                fprintf(stderr, "bitboard: note: journal %s: line %ld is incomplete (the run stopped while writing "
+                                "it); that subtree is counted again\n", path, lineno);
+                break;
+            }
+            line[len - 1] = 0;
+            if (lineno == 1) {
+                if (strcmp(line, params) != 0) {
+                    char why[600];
+                    if (strncmp(line, "bitboard-perft-journal ", 23) != 0)
+                        snprintf(why, sizeof why, "it is not a perft journal (its first line is not "
+                                                  "'bitboard-perft-journal ...')");
+                    else
+                        first_difference(line, params, why, sizeof why);
+                    cli_error("journal %s was written for other parameters: %s; use another file, or the "
+                              "parameters it names", path, why);
+                    free(line);
+                    fclose(f);
+                    return EXIT_USAGE;
+                }
+            } else {
+                unsigned long long idx, cnt;
+                double secs;
+                int used = 0;
+                if (sscanf(line, "done %llu %llu %lf%n", &idx, &cnt, &secs, &used) != 3 || line[used] != 0 ||
+                    strncmp(line, "done ", 5) != 0) {
+                    cli_error("journal %s, line %ld: '%s' is not 'done INDEX COUNT SECONDS'", path, lineno, line);
+                    free(line);
+                    fclose(f);
+                    return EXIT_USAGE;
+                }
+                if (idx >= s->list.n) {
+                    cli_error("journal %s, line %ld: subtree %llu does not exist (there are %zu)", path, lineno, idx,
+                              s->list.n);
+                    free(line);
+                    fclose(f);
+                    return EXIT_USAGE;
+                }
+                if (s->done[idx] && s->count[idx] != cnt) {
+                    cli_error("journal %s, line %ld: subtree %llu counted twice with different counts (%llu, %llu)",
+                              path, lineno, idx, (unsigned long long)s->count[idx], cnt);
+                    free(line);
+                    fclose(f);
+                    return EXIT_USAGE;
+                }
+                if (s->done[idx]) skipped++;
+                record(s, idx, cnt);
+            }
+            good_end = ftell(f);
+        }
+        free(line);
+        if (lineno == 0 || good_end == 0) { /* empty, or only a cut-off first line: start it again */
+            fclose(f);
+            f = NULL;
+        } else {
+            if (ftruncate(fileno(f), good_end) != 0 || fseek(f, good_end, SEEK_SET) != 0) {
+                cli_error("journal %s: %s", path, strerror(errno));
+                fclose(f);
+                return 1;
+            }
+            if (s->ndone && s->show_progress >= 0)
+                fprintf(stderr, "bitboard: journal %s: %zu of %zu subtrees done, going on\n", path, s->ndone,
+                        s->list.n);
+        }
+    }
+    if (!f) {
+        f = fopen(path, "w");
+        if (!f) {
+            cli_error("journal %s: %s", path, strerror(errno));
+            return 1;
+        }
+        fprintf(f, "%s\n", params);
+    }
+    s->journal = f;
+    return journal_sync(s) ? 1 : 0;
+}
+
+/* a subtree counted: recorded, and written to the journal if there is one; 0 or -1 */
+static int finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
+{
+    if (s->done[i]) return 0;
+    record(s, i, count);
+    if (!s->journal) return 0;
+    fprintf(s->journal, "done %zu %" PRIu64 " %.6f\n", i, count, seconds);
+    return journal_sync(s);
+}
+
+static void show_progress(dist_state *s, int force)
+{
+    if (!s->show_progress) return;
+    double t = cli_now();
+    if (!force && t - s->last_progress < 0.25) return;
+    s->last_progress = t;
+    double el = t - s->t0, frac = s->est_total ? (double)s->est_done / (double)s->est_total : 0;
+    double rate = el > 0 ? (double)s->total_nodes / el : 0;
+    fprintf(stderr, "\rperft: %zu/%zu subtrees, %.1f M nodes/s over %d rank%s, ", s->ndone, s->list.n, rate / 1e6,
+            s->size, s->size == 1 ? "" : "s");
+    if (frac > 0.001 && frac < 1) fprintf(stderr, "about %.0f s left   ", el / frac * (1 - frac));
+    else fprintf(stderr, "%.0f s   ", el);
+    fflush(stderr);
+}
+
+/* ---- MPI -------------------------------------------------------------------------------- */
+
+enum { TAG_REQUEST = 1, TAG_ASSIGN = 2 };
+
+#ifdef BB_CLI_MPI
+/* a request: the subtree just counted (-1: none), its count, its seconds */
+typedef struct { int64_t idx; uint64_t count; double seconds; } request_msg;
+
+static int all_finished(dist_state *s)
+{
+    if (s->ndone < s->list.n) return 0;
+    for (int w = 1; w < s->size; w++)
+        if (!s->stop_sent[w] || s->initial[w] < 2 || s->unreported[w] > 0) return 0;
+    return 1;
+}
+
+/* the next subtree to hand out, or -1 */
+static int64_t take_next(dist_state *s)
+{
+    while (s->next < s->list.n && s->done[s->next]) s->next++;
+    if (s->next >= s->list.n) return -1;
+    return (int64_t)s->next++;
+}
+
+/* answers one request from worker src (rank 0) */
+static void answer(dist_state *s, int src, const request_msg *r)
+{
+    if (r->idx < 0) s->initial[src]++;
+    else {
+        s->unreported[src]--;
+        if (!s->failed && finish_task(s, (size_t)r->idx, r->count, r->seconds)) s->failed = 1;
+    }
+    int64_t next = s->failed ? -1 : take_next(s);
+    if (next < 0) s->stop_sent[src] = 1;
+    else s->unreported[src]++;
+    MPI_Send(&next, 1, MPI_INT64_T, src, TAG_ASSIGN, MPI_COMM_WORLD);
+    show_progress(s, 0);
+}
+
+static void serve(dist_state *s)
+{
+    if (s->rank != 0 || s->size < 2) return;
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) return;
+        request_msg r;
+        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        answer(s, st.MPI_SOURCE, &r);
+    }
+}
+
+static int worker(dist_state *s)
+{
+    int64_t queue[2];
+    int queued = 0, outstanding = 0, stopped = 0;
+    request_msg none = {-1, 0, 0};
+    for (int k = 0; k < 2; k++) {
+        MPI_Send(&none, (int)sizeof none, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+        outstanding++;
+    }
+    for (;;) {
+        /* take the answers that are there; wait for one when there is nothing to count */
+        while (outstanding > 0) {
+            int flag = 1;
+            if (queued > 0) MPI_Iprobe(0, TAG_ASSIGN, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+            if (!flag) break;
+            int64_t idx;
+            MPI_Recv(&idx, 1, MPI_INT64_T, 0, TAG_ASSIGN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            outstanding--;
+            if (idx < 0) stopped = 1;
+            else queue[queued++] = idx;
+        }
+        if (queued == 0) {
+            if (stopped && outstanding == 0) return 0;
+            continue;
+        }
+        int64_t idx = queue[0];
+        queue[0] = queue[1];
+        queued--;
+        double t0 = cli_now();
+        uint64_t count;
+        if (count_task(s, (size_t)idx, &count)) MPI_Abort(MPI_COMM_WORLD, cli_interrupted ? 130 : 1);
+        request_msg r = {idx, count, cli_now() - t0};
+        MPI_Send(&r, (int)sizeof r, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+        outstanding++;
+    }
+}
+#else
+static void serve(dist_state *s)
+{
+    (void)s;
+}
+#endif
+
+/* ---- the run ------------------------------------------------------------------------------ */
+
+int cli_dist_perft(const dist_job *job, const cli_opts *o)
+{
+    dist_state s;
+    memset(&s, 0, sizeof s);
+    s.job = job;
+    s.size = 1;
+#ifdef BB_CLI_MPI
+    MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &s.size);
+#endif
+    int rc = 0;
+    if (build_tasks(job, &s.list)) {
+        cli_error("perft: no memory for the subtree list (split %d); use a smaller --split", job->split);
+        return 1;
+    }
+    s.checksum = list_checksum(&s.list);
+    s.done = calloc(s.list.n + 1, 1);
+    s.count = calloc(s.list.n + 1, sizeof *s.count);
+    if (!s.done || !s.count) {
+        cli_error("perft: no memory");
+        return 1;
+    }
+    for (size_t i = 0; i < s.list.n; i++) s.est_total += s.list.t[i].est;
+    s.total_nodes = s.list.base;
+    s.show_progress = s.rank == 0 && !job->quiet && isatty(2);
+    if (job->game == DIST_OTHELLO && job->hash_mb > 0) {
+        s.tt = bb_othello_tt_new(job->hash_mb << 20);
+        if (!s.tt) {
+            cli_error("--hash %zu: no memory for the table", job->hash_mb);
+            return 1;
+        }
+    }
+    /* rank 0 opens the journal; everyone learns whether to go on */
+    if (s.rank == 0 && job->journal) rc = journal_open(&s);
+#ifdef BB_CLI_MPI
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (s.rank == 0 && s.size > 1) {
+        s.stop_sent = calloc((size_t)s.size, sizeof *s.stop_sent);
+        s.initial = calloc((size_t)s.size, sizeof *s.initial);
+        s.unreported = calloc((size_t)s.size, sizeof *s.unreported);
+        if (!s.stop_sent || !s.initial || !s.unreported) MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+#endif
+    if (rc) goto out;
+    cli_interrupt_begin();
+    s.t0 = s.last_progress = cli_now();
+#ifdef BB_CLI_MPI
+    if (s.rank != 0) {
+        cli_error_rank_speaks = 1;
+        rc = worker(&s);
+        cli_interrupt_end();
+        goto out;
+    }
+#endif
+    /* rank 0 (or the only process): count subtrees, answering requests between and during them */
+    for (;;) {
+        serve(&s);
+        if (s.failed) break;
+        int64_t i;
+        while (s.next < s.list.n && s.done[s.next]) s.next++;
+        i = s.next < s.list.n ? (int64_t)s.next++ : -1;
+        if (i < 0) break;
+        double t0 = cli_now();
+        uint64_t count;
+        if (count_task(&s, (size_t)i, &count)) {
+            s.failed = 1;
+            break;
+        }
+        if (finish_task(&s, (size_t)i, count, cli_now() - t0)) {
+            s.failed = 1;
+            break;
+        }
+        show_progress(&s, 0);
+    }
+#ifdef BB_CLI_MPI
+    /* the rest: wait for the workers' subtrees, then tell each to stop */
+    while (s.size > 1 && !all_finished(&s)) {
+        request_msg r;
+        MPI_Status st;
+        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &st);
+        answer(&s, st.MPI_SOURCE, &r);
+    }
+#endif
+    cli_interrupt_end();
+    if (s.show_progress) fprintf(stderr, "\r%*s\r", 78, "");
+    double t = cli_now() - s.t0;
+    if (cli_interrupted) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "with %zu of %zu subtrees done%s", s.ndone, s.list.n,
+                 job->journal ? " (in the journal)" : "");
+        rc = cli_report_interrupt(job->game == DIST_CHESS ? "chess perft" : "othello perft", detail, t);
+        goto out;
+    }
+    if (s.failed) {
+        rc = 1;
+        goto out;
+    }
+    char total[48];
+    u128_text(s.total_nodes, total);
+    if (o->format == BB_FORMAT_JSON)
+        printf("{\"depth\":%d,\"count\":%s,\"split\":%d,\"subtrees\":%zu,\"ranks\":%d}\n", job->depth, total,
+               job->split, s.list.n, s.size);
+    else
+        printf("%s\n", total);
+    fflush(stdout);
+    if (cli_check_output()) rc = 1;
+    else if (!job->quiet)
+        fprintf(stderr, "perft: %s nodes in %.3f s: %.1f M nodes/s (%zu subtrees at ply %d, %d rank%s x %d thread%s)\n",
+                total, t, t > 0 ? (double)s.total_nodes / t / 1e6 : 0.0, s.list.n, job->split, s.size,
+                s.size == 1 ? "" : "s", job->threads, job->threads == 1 ? "" : "s");
+out:
+    if (s.journal) fclose(s.journal);
+    bb_othello_tt_free(s.tt);
+    free(s.list.t);
+    free(s.done);
+    free(s.count);
+#ifdef BB_CLI_MPI
+    free(s.stop_sent);
+    free(s.initial);
+    free(s.unreported);
+#endif
+    return rc;
+}
+
+int cli_dist_job(dist_job *job, int game, long depth, int split, int threads, size_t hash_mb, const char *journal,
+                 int no_fsync, int quiet)
+{
+    const char *name = game == DIST_CHESS ? "chess" : "othello";
+    if (depth < 1) return cli_error("%s perft %ld by subtrees: DEPTH must be at least 1", name, depth);
+    if (split < 0) split = cli_dist_default_split(game, (int)depth);
+    if (split >= depth)
+        return cli_error("--split %d: the subtrees' ply must be below DEPTH %ld (0..%ld)", split, depth, depth - 1);
+    memset(job, 0, sizeof *job);
+    job->game = game;
+    job->depth = (int)depth;
+    job->split = split;
+    job->threads = threads;
+    job->hash_mb = hash_mb;
+    job->journal = journal;
+    job->no_fsync = no_fsync;
+    job->quiet = quiet;
+    return 0;
+}
+
+int cli_dist_default_split(int game, int depth)
+{
+    int k = game == DIST_CHESS ? 3 : 8;
+    if (game == DIST_CHESS && depth >= 10) k = 4;
+    if (k > depth - 1) k = depth - 1;
+    return k < 0 ? 0 : k;
+}
+
+int cli_dist_mpi(void)
+{
+#ifdef BB_CLI_MPI
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+void cli_mpi_init(int *argc, char ***argv)
+{
+#ifdef BB_CLI_MPI
+    MPI_Init(argc, argv);
+#else
+    (void)argc, (void)argv;
+#endif
+}
+
+void cli_mpi_finalize(void)
+{
+#ifdef BB_CLI_MPI
+    MPI_Finalize();
+#endif
+}
+
+int cli_mpi_rank(void)
+{
+    int rank = 0;
+#ifdef BB_CLI_MPI
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#endif
+    return rank;
+}
+
+int cli_mpi_size(void)
+{
+    int size = 1;
+#ifdef BB_CLI_MPI
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+#endif
+    return size;
+}
