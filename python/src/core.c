@@ -560,6 +560,84 @@ static size_t table_entries(const uslot *table, size_t cap, ukey *groups)
     return g;
 }
 
+/* Big inputs: the keys partitioned by hash first (a stable scatter), then each
+ * part grouped with a small table that stays in the caches.  Fills groups
+ * (key, group number, count in pad_) for m groups, firsts[g], dinv[i] = g;
+ * returns m.  a and b hold n keys each; lt holds at least 2 * the largest part. */
+static size_t group_partitioned(const uint64_t *pd, npy_intp sp, const uint64_t *od, npy_intp so, int pair,
+                                int symmetric, size_t n, ukey *a, ukey *b, uint32_t *lt, size_t lt_cap,
+                                uint32_t *firsts, int64_t *dinv)
+{
+    int bits = 1;
+    while (bits < 16 && ((size_t)1 << (bits + 12)) < n) bits++; /* parts of about 4096 keys */
+    size_t parts = (size_t)1 << bits, *count = calloc(parts + 1, sizeof *count);
+    if (!count) return (size_t)-1;
+    enum { BLOCK = 512 };
+    uint64_t kp[BLOCK], ko[BLOCK];
+    for (size_t i0 = 0; i0 < n; i0 += BLOCK) {
+        size_t len = n - i0 < BLOCK ? n - i0 : BLOCK;
+        for (size_t j = 0; j < len; j++) {
+            kp[j] = pd[(i0 + j) * sp];
+            ko[j] = pair ? od[(i0 + j) * so] : 0;
+        }
+        if (symmetric) {
+            if (pair) bb_canonical_pair_array(kp, ko, len, NULL);
+            else bb_canonical_array(kp, kp, len, NULL);
+        }
+        for (size_t j = 0; j < len; j++) {
+            ukey *k = &a[i0 + j];
+            k->hi = kp[j], k->lo = ko[j], k->group = (uint32_t)(i0 + j);
+            uint64_t h = mix64(kp[j] ^ mix64(ko[j] + 0x9e3779b97f4a7c15ULL));
+            k->pad_ = (uint32_t)(h >> 32);
+            count[h >> (64 - bits)]++;
+        }
+    }
+    size_t sum = 0, largest = 0;
+    for (size_t q = 0; q < parts; q++) {
+        size_t c = count[q];
+        count[q] = sum;
+        sum += c;
+        if (c > largest) largest = c;
+    }
+    count[parts] = n;
+    for (size_t i = 0; i < n; i++) b[count[a[i].pad_ >> (32 - bits)]++] = a[i];
+    /* count[q] is now the end of part q */
+    size_t m = 0, cap = 16;
+    while (cap < 2 * largest) cap <<= 1;
+    if (cap > lt_cap) { free(count); return (size_t)-1; }
+    size_t start = 0;
+    for (size_t q = 0; q < parts; q++) {
+        size_t end = count[q];
+        memset(lt, 0, cap * sizeof *lt);
+        size_t mask = cap - 1;
+        for (size_t e = start; e < end; e++) {
+            const ukey *k = &b[e];
+            size_t h = (size_t)k->pad_ & mask;
+            for (;;) {
+                uint32_t g1 = lt[h];
+                if (g1 == 0) {
+                    lt[h] = (uint32_t)(m + 1);
+                    a[m].hi = k->hi, a[m].lo = k->lo, a[m].group = (uint32_t)m, a[m].pad_ = 1;
+                    firsts[m] = k->group;
+                    dinv[k->group] = (int64_t)m;
+                    m++;
+                    break;
+                }
+                ukey *g = &a[g1 - 1];
+                if (g->hi == k->hi && g->lo == k->lo) {
+                    g->pad_++;
+                    dinv[k->group] = (int64_t)(g1 - 1);
+                    break;
+                }
+                h = (h + 1) & mask;
+            }
+        }
+        start = end;
+    }
+    free(count);
+    return m;
+}
+
 /* unique(p, o or None, symmetric) -> (up, uo or None, index, inverse, counts) */
 static PyObject *py_unique(PyObject *self, PyObject *args)
 {
@@ -604,6 +682,14 @@ static PyObject *py_unique(PyObject *self, PyObject *args)
         } else {
             Py_BEGIN_ALLOW_THREADS
             npy_intp sp = p.ndim ? 1 : 0, so = o.ndim ? 1 : 0;
+            size_t pm = n >= ((size_t)1 << 16)
+                            ? group_partitioned(p.data, sp, pair ? o.data : NULL, so, pair, symmetric, n, groups, tmp,
+                                                (uint32_t *)table, tbytes / sizeof(uint32_t), firsts, dinv)
+                            : (size_t)-1;
+            if (pm != (size_t)-1) {
+                m = pm;
+                goto grouped;
+            }
             /* start small and double: a data set with many repeats keeps a table that fits the caches */
             size_t cap = 1024;
             while (cap < capmax && cap < 2 * (n < 4096 ? n : 4096)) cap <<= 1;
@@ -661,6 +747,7 @@ static PyObject *py_unique(PyObject *self, PyObject *args)
                 }
             }
             table_entries(table, cap, groups);
+        grouped:
             msd_sort(groups, tmp, m, pair ? 120 : 56);
             for (size_t r = 0; r < m; r++) rank[groups[r].group] = (uint32_t)r;
             for (size_t i = 0; i < n; i++) dinv[i] = rank[dinv[i]];

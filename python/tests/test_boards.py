@@ -236,3 +236,30 @@ def test_out_arguments():
         bitboard.canonical(b, syms_out=np.empty(1000, np.int8))
     with pytest.raises(TypeError, match="out: expected a numpy array"):
         bitboard.transform(b, 1, out=[0] * 1000)
+
+
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_unique_big_against_numpy(symmetric):
+    # 300,000 positions (the partitioned path, from 65,536): each of 60,000 five times, turned
+    k, n = 60000, 300000
+    p = rand_boards(k)
+    o = rand_boards(k) & ~p
+    pick = RNG.integers(0, k, size=n)
+    sym = RNG.integers(0, 8, size=n)
+    P, O = np.empty(n, np.uint64), np.empty(n, np.uint64)
+    for s in Sym:
+        sel = sym == s
+        P[sel] = bitboard.transform(p[pick[sel]], s)
+        O[sel] = bitboard.transform(o[pick[sel]], s)
+    up, uo, index, inverse, counts = bitboard.unique(P, O, symmetric=symmetric)
+    if symmetric:
+        cp, co, _ = bitboard.canonical_pair(P, O)
+    else:
+        cp, co = P, O
+    want, wi, winv, wc = np.unique(np.stack([cp, co], 1), axis=0, return_index=True, return_inverse=True,
+                                    return_counts=True)
+    assert np.array_equal(up, want[:, 0]) and np.array_equal(uo, want[:, 1])
+    assert np.array_equal(index, wi) and np.array_equal(inverse, winv.reshape(-1)) and np.array_equal(counts, wc)
+    ub, ib, invb, cb = bitboard.unique(P, symmetric=symmetric)
+    cb_want = np.unique(bitboard.canonical(P)[0] if symmetric else P, return_counts=True)
+    assert np.array_equal(ub, cb_want[0]) and np.array_equal(cb, cb_want[1])
