@@ -608,8 +608,12 @@ static size_t group_partitioned(const uint64_t *pd, npy_intp sp, const uint64_t 
     size_t start = 0;
     for (size_t q = 0; q < parts; q++) {
         size_t end = count[q];
-        memset(lt, 0, cap * sizeof *lt);
-        size_t mask = cap - 1;
+        /* each part's own table: one huge part (a data set of one repeated
+           position) must not make every other part clear a huge table */
+        size_t pcap = 16;
+        while (pcap < 2 * (end - start)) pcap <<= 1;
+        memset(lt, 0, pcap * sizeof *lt);
+        size_t mask = pcap - 1;
         for (size_t e = start; e < end; e++) {
             const ukey *k = &b[e];
             size_t h = (size_t)k->pad_ & mask;

@@ -263,3 +263,19 @@ def test_unique_big_against_numpy(symmetric):
     ub, ib, invb, cb = bitboard.unique(P, symmetric=symmetric)
     cb_want = np.unique(bitboard.canonical(P)[0] if symmetric else P, return_counts=True)
     assert np.array_equal(ub, cb_want[0]) and np.array_equal(cb, cb_want[1])
+
+
+def test_unique_big_one_position_dominates():
+    # 200,000 boards, 90% one position: one part of the partitioned path holds most keys
+    n = 200000
+    P = rand_boards(n)
+    O = rand_boards(n) & ~P
+    same = RNG.random(n) < 0.9
+    P[same], O[same] = 0x0000000810000000, 0x0000001008000000
+    up, uo, index, inverse, counts = bitboard.unique(P, O)
+    cp, co, _ = bitboard.canonical_pair(P, O)
+    want, wi, winv, wc = np.unique(np.stack([cp, co], 1), axis=0, return_index=True, return_inverse=True,
+                                    return_counts=True)
+    assert np.array_equal(up, want[:, 0]) and np.array_equal(uo, want[:, 1])
+    assert np.array_equal(index, wi) and np.array_equal(inverse, winv.reshape(-1)) and np.array_equal(counts, wc)
+    assert counts.max() == same.sum()
