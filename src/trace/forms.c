@@ -5,6 +5,7 @@
  * proves every form against its definition and checks it against the
  * compiled routine; docs/TRACE.md says what is proved for each. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1280,14 +1281,15 @@ static size_t write_text(char *buf, size_t size, const entry *e, int sq)
     return b.len;
 }
 
-/* The forms, with their texts for the example squares written before main
- * (as the attack tables are), so the list never changes afterwards. */
+/* The forms, with their texts for the example squares, written once, by the
+ * first call that needs them (not before main: a program that never asks
+ * for a form pays nothing), and never changed afterwards. */
 #define POOL_SIZE (32 * 1024) /* the texts take about 18 KiB; the_list test fails if they outgrow it */
 static char pool[POOL_SIZE];
 static bb_trace_form forms[NENTRIES];
 static int sq_arg[NENTRIES];
 
-__attribute__((constructor(102))) static void bb__trace_forms_init(void)
+static void forms_write(void)
 {
     size_t used = 0;
     for (int i = 0; i < NENTRIES; i++) {
@@ -1301,15 +1303,35 @@ __attribute__((constructor(102))) static void bb__trace_forms_init(void)
     }
 }
 
+/* 0: not written, 1: being written, 2: ready.  The first caller writes (about
+ * 0.1 ms); a caller on another thread meanwhile waits for it.  The release
+ * store publishes the forms to every acquire load that sees 2. */
+static _Atomic int forms_state;
+
+static const bb_trace_form *forms_ready(void)
+{
+    if (atomic_load_explicit(&forms_state, memory_order_acquire) != 2) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong_explicit(&forms_state, &expected, 1, memory_order_acquire,
+                                                    memory_order_acquire)) {
+            forms_write();
+            atomic_store_explicit(&forms_state, 2, memory_order_release);
+        } else {
+            while (atomic_load_explicit(&forms_state, memory_order_acquire) != 2) continue;
+        }
+    }
+    return forms;
+}
+
 int bb_trace_library_count(void) { return NENTRIES; }
 
-const bb_trace_form *bb_trace_library(int i) { return i >= 0 && i < NENTRIES ? &forms[i] : NULL; }
+const bb_trace_form *bb_trace_library(int i) { return i >= 0 && i < NENTRIES ? &forms_ready()[i] : NULL; }
 
 const bb_trace_form *bb_trace_find(const char *name)
 {
     if (!name) return NULL;
     for (int i = 0; i < NENTRIES; i++)
-        if (strcmp(forms[i].name, name) == 0) return &forms[i];
+        if (strcmp(entries[i].name, name) == 0) return &forms_ready()[i];
     return NULL;
 }
 
