@@ -52,7 +52,12 @@ FUZZ_CFLAGS  := $(WARN) -O1 -g -march=$(ARCH) -fno-omit-frame-pointer \
 FUZZ_CPPFLAGS := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) -DBB_DEBUG $(CPPFLAGS)
 
 LIB_SRC   := $(wildcard src/*.c src/*/*.c src/*/*/*.c)
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/attack_tables.o
+# The magic, PEXT and rotated attack tables: constants written at build time
+# by tools/gen_attack_tables.c (4 MB of C, never committed), so that nothing
+# fills them when a program starts.
+GEN_ATTACKS := $(BUILD)/gen/attack_tables.c
+GEN_ATTACKS_TOOL := $(BUILD)/tools/gen_attack_tables
 CLI_SRC   := $(wildcard cli/*.c cli/*/*.c)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
@@ -66,7 +71,7 @@ BASELINE_OBJ := $(BASELINE_SRC:%.c=$(BUILD)/obj/%.o)
 TOOL_SRC  := $(wildcard tools/*.c)
 TOOL_BIN  := $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/attack_tables.o
 LIB_A     := $(BUILD)/libbitboard.a
 LIB_SO    := $(BUILD)/libbitboard.so
 
@@ -124,6 +129,22 @@ $(FUZZ_STAMP): FORCE
 
 # Library objects are position-independent: they go into the shared library too.
 $(BUILD)/obj/src/%.o: src/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+# The generated tables: the generator is compiled for the machine that builds
+# (no -march, no sanitizer: it runs here, whatever the library targets) from
+# its one source, which includes the committed tables it needs.
+$(GEN_ATTACKS_TOOL): tools/gen_attack_tables.c
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(WARN) -O2 -Iinclude -MMD -MP -MF $@.d -o $@ $<
+$(GEN_ATTACKS): $(GEN_ATTACKS_TOOL)
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(GEN_ATTACKS_TOOL) -o $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
@@ -269,6 +290,10 @@ $(BUILD)/fuzz/obj/%.o: %.c $(FUZZ_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$< (fuzz))
 	$(Q)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c $(FUZZ_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$< (fuzz))
+	$(Q)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
 	$(call msg,LD,$@)
@@ -344,5 +369,5 @@ help: ## this list
 	@echo "         T=sym (unit, fuzz: these suites)  K=pattern (unit: these tests)  FUZZ_SECONDS=60"
 	@echo "         PREFIX=/usr/local  DESTDIR=  LIBDIR  INCLUDEDIR  BINDIR  MANDIR"
 
--include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
+-include $(wildcard $(BUILD)/tools/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
                     $(BUILD)/fuzz/obj/*/*.d $(BUILD)/fuzz/obj/*/*/*.d $(BUILD)/fuzz/obj/*/*/*/*.d)

@@ -90,6 +90,19 @@ for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rota
     if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
 done
 
+# nothing runs at load time: no object of the library or the CLI has a
+# constructor (a program that links the library, and `bitboard help`, fill no
+# table), and the attack tables are constants in read-only data, the
+# generated file's (tools/gen_attack_tables.c)
+if readelf -SW build/libbitboard.a build/obj/cli/*.o > "$tmp/out" 2>&1 && ! grep -E '\.(init_array|ctors)' "$tmp/out" > "$tmp/ctors"; then ok
+else cp "$tmp/ctors" "$tmp/out" 2>/dev/null; bad "a library or CLI object has a load-time constructor"; fi
+nm build/libbitboard.a > "$tmp/nm" 2>&1
+for t in bb__rook_magic_table bb__bishop_magic_table bb__rook_pext_table bb__bishop_pext_table \
+         bb__rotated_rank_attacks bb__rotated_file_attacks bb__rotated45_attacks bb__rotated315_attacks \
+         bb__rotated45_offset bb__rotated315_offset bb__rotated_occ_bit; do
+    if grep -qE " R $t\$" "$tmp/nm"; then ok; else grep -E " $t\$" "$tmp/nm" > "$tmp/out"; bad "$t is not read-only data"; fi
+done
+
 # the attack default follows the target: pext where it is fast, magic where
 # pext is microcode (AMD before Zen 3) or absent
 for want in "ATTACKS znver1 MAGIC" "ATTACKS znver2 MAGIC" "ATTACKS znver3 PEXT" "ATTACKS haswell PEXT" \

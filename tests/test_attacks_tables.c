@@ -138,7 +138,7 @@ static uint64_t bishop_with_rotated(int sq, uint64_t occ)
 {
     return bb_bishop_attacks_with(BB_ATTACKS_ROTATED, sq, occ);
 }
-/* The PEXT tables through a pext by its definition: they are filled in every
+/* The PEXT tables through a pext by its definition: they are in every
  * build, BMI2 or not. */
 static uint64_t rook_pext_table(int sq, uint64_t occ)
 {
@@ -164,6 +164,126 @@ static void pext_exhaustive(void)
 }
 static void rotated_exhaustive(void) { exhaustive("rotated", bb_rook_attacks_rotated, bb_bishop_attacks_rotated); }
 static void rotated_with_exhaustive(void) { exhaustive("with(ROTATED)", rook_with_rotated, bishop_with_rotated); }
+
+/* The generated tables (tools/gen_attack_tables.c, compiled in as
+ * constants) entry by entry, each derived here again from the oracle.
+ *
+ * Magic: the table each magic implies, built from nothing: every subset's
+ * index holds its attack set, and an index no subset of any square reaches
+ * holds 0 (the generator leaves the gaps between slices empty).  Every entry
+ * of the table is compared, not only the ones a lookup reaches. */
+static void magic_tables_every_entry(void)
+{
+    static uint64_t want[BB__ROOK_MAGIC_SIZE];
+    for (int p = 0; p < 2; p++) {
+        for (size_t i = 0; i < pieces[p].size; i++) want[i] = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            const bb__magic *m = &pieces[p].magic[sq];
+            uint64_t sub = 0;
+            do {
+                size_t idx = m->offset + (size_t)((sub * m->magic) >> pieces[p].shift);
+                if (idx < pieces[p].size) want[idx] = pieces[p].naive(sq, sub);
+                sub = (sub - m->mask) & m->mask;
+            } while (sub);
+        }
+        long errors = 0;
+        for (size_t i = 0; i < pieces[p].size; i++)
+            if (pieces[p].table[i] != want[i] && errors++ < 5)
+                CHECK_EQ64(pieces[p].table[i], want[i], "%.16s magic table entry %zu", pieces[p].name, i);
+        CHECK(errors == 0, "%.16s magic table: %ld wrong entries", pieces[p].name, errors);
+    }
+}
+
+/* pdep by its definition: the j-th lowest set bit of mask takes bit j of x. */
+static uint64_t ref_pdep(uint64_t x, uint64_t mask)
+{
+    uint64_t r = 0;
+    int j = 0;
+    for (int s = 0; s < 64; s++)
+        if (mask >> s & 1) r |= (x >> j++ & 1) << s;
+    return r;
+}
+
+/* PEXT: entry k of a square's slice is the attack set of the k-th subset,
+ * pdep(k, mask), for every k of every slice: every entry of the table. */
+static void pext_tables_every_entry(void)
+{
+    for (int p = 0; p < 2; p++) {
+        long errors = 0;
+        size_t at = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            const bb__magic *m = &pieces[p].magic[sq];
+            size_t n = (size_t)1 << bb_popcount(m->mask);
+            for (size_t k = 0; k < n; k++, at++) {
+                uint64_t want = pieces[p].naive(sq, ref_pdep(k, m->mask));
+                if (pieces[p].pext[m->pext_offset + k] != want && errors++ < 5)
+                    CHECK_EQ64(pieces[p].pext[m->pext_offset + k], want, "%.16s pext %.2s entry %zu", pieces[p].name,
+                               sqname(sq), k);
+            }
+        }
+        CHECK(at == pieces[p].pext_size, "%.16s pext: %zu entries, want %zu", pieces[p].name, at, pieces[p].pext_size);
+        CHECK(errors == 0, "%.16s pext table: %ld wrong entries", pieces[p].name, errors);
+    }
+}
+
+/* Rotated: for every square and every index of its four tables (all 256 of
+ * the rank and the file, all 2^length of each diagonal), the occupancy the
+ * index stands for (bit j: the square at bit shift + j of that rotated board,
+ * found through bb_rotated*_square) and the oracle's attacks along that
+ * line.  The slices of the diagonal tables follow one another. */
+typedef int (*rot_square_fn)(int);
+static int rank_square(int sq) { return sq; }
+static long rotated_line(const char *what, const uint64_t *t, rot_square_fn rot, unsigned shift, int n, int sq,
+                         naive_fn naive)
+{
+    int line[8], k = 0;
+    uint64_t mask = 0;
+    for (int j = 0; j < n; j++) {
+        line[j] = -1;
+        for (int s = 0; s < 64; s++)
+            if (rot(s) == (int)(shift + (unsigned)j)) line[j] = s;
+        if (line[j] >= 0) mask |= (uint64_t)1 << line[j], k++;
+    }
+    if (k != n || !(mask >> sq & 1)) {
+        CHECK(0, "%.16s %.2s: the line has %d of %d squares%s", what, sqname(sq), k, n,
+              mask >> sq & 1 ? "" : ", without the square");
+        return 1;
+    }
+    long errors = 0;
+    for (unsigned idx = 0; idx < 1u << n; idx++) {
+        uint64_t occ = 0;
+        for (int j = 0; j < n; j++)
+            if (idx >> j & 1) occ |= (uint64_t)1 << line[j];
+        uint64_t want = naive(sq, occ) & mask;
+        if (t[idx] != want && errors++ < 3)
+            CHECK_EQ64(t[idx], want, "%.16s %.2s index 0x%02x", what, sqname(sq), idx);
+    }
+    return errors;
+}
+static void rotated_tables_every_entry(void)
+{
+    long errors = 0;
+    unsigned o45 = 0, o315 = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        errors += rotated_line("rank", bb__rotated_rank_attacks[sq], rank_square, (unsigned)(sq & 56), 8, sq,
+                               bb_rook_attacks_naive);
+        errors += rotated_line("file", bb__rotated_file_attacks[sq], bb_rotated90_square, bb_rotated90_shift[sq], 8,
+                               sq, bb_rook_attacks_naive);
+        CHECK(bb__rotated45_offset[sq] == o45, "45 offset %.2s: %u, want %u", sqname(sq),
+              (unsigned)bb__rotated45_offset[sq], o45);
+        CHECK(bb__rotated315_offset[sq] == o315, "315 offset %.2s: %u, want %u", sqname(sq),
+              (unsigned)bb__rotated315_offset[sq], o315);
+        errors += rotated_line("45", bb__rotated45_attacks + o45, bb_rotated45_square, bb_rotated45_shift[sq],
+                               bb_rotated45_length[sq], sq, bb_bishop_attacks_naive);
+        errors += rotated_line("315", bb__rotated315_attacks + o315, bb_rotated315_square, bb_rotated315_shift[sq],
+                               bb_rotated315_length[sq], sq, bb_bishop_attacks_naive);
+        o45 += 1u << bb_rotated45_length[sq];
+        o315 += 1u << bb_rotated315_length[sq];
+    }
+    CHECK(o45 == BB__ROTATED_DIAG_SIZE && o315 == BB__ROTATED_DIAG_SIZE, "diagonal tables: %u and %u entries", o45,
+          o315);
+    CHECK(errors == 0, "rotated tables: %ld wrong entries", errors);
+}
 
 /* The queen and the two bishop/rook lookups from one state, on the states of
  * every subset of the rook and bishop masks would repeat the above: here the
@@ -355,6 +475,9 @@ int main(void)
 {
     RUN(magic_masks_and_offsets);
     RUN(magic_numbers_reverified);
+    RUN(magic_tables_every_entry);
+    RUN(pext_tables_every_entry);
+    RUN(rotated_tables_every_entry);
     RUN(magic_exhaustive);
     RUN(magic_with_exhaustive);
     RUN(pext_tables_exhaustive);

@@ -63,10 +63,11 @@
  *   bb_rook_attacks_hyperbola(sq, occ)      bb_bishop_attacks_hyperbola(sq, occ)
  *   bb_rook_attacks_kogge_stone(sq, occ)    bb_bishop_attacks_kogge_stone(sq, occ)
  *
- * Tables are ready when the program starts: constants generated into the
- * tree by tools/gen_tables.c, or filled by the library's load-time
- * constructor; there is no init call to forget, and they are never written
- * afterwards, so every function is safe from many threads. */
+ * Tables are ready when the program starts: constants, generated into the
+ * tree by tools/gen_tables.c or at build time by tools/gen_attack_tables.c
+ * (the big attack tables), in read-only data; nothing runs at load time,
+ * there is no init call to forget, and every function is safe from many
+ * threads. */
 #ifndef BITBOARD_ATTACKS_H
 #define BITBOARD_ATTACKS_H
 

@@ -3,10 +3,10 @@
  * everything named bb__ / BB__ here is not API.  How each works and what it
  * weighs: docs/ATTACKS.md.
  *
- * The tables are filled before main by a constructor in the object that
- * defines them (src/attacks/magic.c, src/attacks/rotated.c), so any program
- * that reads them also links the code that fills them; nothing writes them
- * afterwards. */
+ * The tables are constants in read-only data, generated at build time by
+ * tools/gen_attack_tables.c (into <build>/gen/attack_tables.c): nothing
+ * fills them, nothing runs before main, and a program maps in only the
+ * pages it reads. */
 #ifndef BITBOARD_IMPL_ATTACKS_TABLES_H
 #define BITBOARD_IMPL_ATTACKS_TABLES_H
 
@@ -34,11 +34,11 @@ typedef struct {
 #define BB__BISHOP_PEXT_SIZE 5248
 
 extern const bb__magic bb__rook_magic[64], bb__bishop_magic[64];
-/* Filled at load time (src/attacks/magic.c), in every build: the PEXT
- * tables too, so that the library is the same whatever BB_HAVE_BMI2 its
- * callers are compiled with. */
-extern uint64_t bb__rook_magic_table[BB__ROOK_MAGIC_SIZE], bb__bishop_magic_table[BB__BISHOP_MAGIC_SIZE];
-extern uint64_t bb__rook_pext_table[BB__ROOK_PEXT_SIZE], bb__bishop_pext_table[BB__BISHOP_PEXT_SIZE];
+/* Generated constants (tools/gen_attack_tables.c), in every build: the
+ * PEXT tables too, so that the library is the same whatever BB_HAVE_BMI2
+ * its callers are compiled with. */
+extern const uint64_t bb__rook_magic_table[BB__ROOK_MAGIC_SIZE], bb__bishop_magic_table[BB__BISHOP_MAGIC_SIZE];
+extern const uint64_t bb__rook_pext_table[BB__ROOK_PEXT_SIZE], bb__bishop_pext_table[BB__BISHOP_PEXT_SIZE];
 
 static inline uint64_t bb_rook_attacks_magic(int sq, uint64_t occ)
 {
@@ -69,7 +69,7 @@ static inline uint64_t bb_bishop_attacks_pext(int sq, uint64_t occ)
 #endif
 
 /* ---- Hyatt's rotated bitboards -------------------------------------------------------
- * Tables (src/attacks/rotated.c, filled at load time), the attacks along one
+ * Tables (generated constants, tools/gen_attack_tables.c), the attacks along one
  * line from sq given that line's occupancy, as the rotated boards hold it:
  *   rank   [64][256] by the rank's 8 bits (file a first)
  *   file   [64][256] by bb_rotated90_index (rank 1 first)
@@ -78,10 +78,10 @@ static inline uint64_t bb_bishop_attacks_pext(int sq, uint64_t occ)
  *   315    the same by bb_rotated315_index
  * bb__rotated_occ_bit[sq]: sq's bit in each of the four boards. */
 #define BB__ROTATED_DIAG_SIZE 5124 /* sum over the squares of 2^length */
-extern uint64_t bb__rotated_rank_attacks[64][256], bb__rotated_file_attacks[64][256];
-extern uint64_t bb__rotated45_attacks[BB__ROTATED_DIAG_SIZE], bb__rotated315_attacks[BB__ROTATED_DIAG_SIZE];
-extern uint16_t bb__rotated45_offset[64], bb__rotated315_offset[64];
-extern bb_rotated_occ bb__rotated_occ_bit[64];
+extern const uint64_t bb__rotated_rank_attacks[64][256], bb__rotated_file_attacks[64][256];
+extern const uint64_t bb__rotated45_attacks[BB__ROTATED_DIAG_SIZE], bb__rotated315_attacks[BB__ROTATED_DIAG_SIZE];
+extern const uint16_t bb__rotated45_offset[64], bb__rotated315_offset[64];
+extern const bb_rotated_occ bb__rotated_occ_bit[64];
 
 static inline void bb_rotated_occ_init(bb_rotated_occ *s, uint64_t occ)
 {
