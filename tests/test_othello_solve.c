@@ -287,6 +287,19 @@ static void against_minimax(void)
     check_solve(&full, 0, "a full board");
     full.p = 0x7FFFFFFF00000000ULL; /* one empty, nobody can play it */
     check_solve(&full, minimax(full.p, full.o, 0), "one empty nobody can play");
+    /* the extreme scores are exact, with a best move: a1 to move takes b1
+       by c1, and the game ends 3-0 with 61 empties: +64 */
+    bb_othello_pos wipe = {1ULL << 0, 1ULL << 1, 0};
+    bb_othello_solve_result wr;
+    bb_othello_solve_opts wo;
+    memset(&wo, 0, sizeof wo);
+    CHECK(bb_othello_solve(&wipe, &wo, &wr) == 0 && wr.score == 64 && wr.bound == 0 && wr.best == 2 &&
+              wr.pv_length == 1 && wr.pv[0] == 2,
+          "a wipe-out: score %d bound %d best %d", wr.score, wr.bound, wr.best);
+    wipe.p = 1ULL << 1, wipe.o = 1ULL << 0; /* b1 to move passes, a1 takes it by c1: -64 */
+    CHECK(bb_othello_solve(&wipe, &wo, &wr) == 0 && wr.score == -64 && wr.bound == 0 &&
+              wr.best == BB_OTHELLO_PASS && wr.pv_length == 2 && wr.pv[1] == 2,
+          "wiped out: score %d bound %d best %d", wr.score, wr.bound, wr.best);
     CHECK(solved > 350 && passes > 0, "%d solved, %d with a pass", solved, passes);
     (void)over;
 }
