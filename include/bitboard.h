@@ -13,7 +13,7 @@
  *   bb_cpu_has  bb_cpu_feature  BB_CPU_BMI2  BB_CPU_GFNI  BB_CPU_AVX2_GFNI  BB_CPU_AVX512_GFNI
  *   BB_CPU_AVX512  BB_CPU_AVX2
  *   build macros: BB_PORTABLE  BB_NO_GFNI  BB_NO_BMI2  BB_NO_BITALG  BB_NO_DISPATCH  BB_DEBUG
- *   set by core.h: BB_HAVE_GFNI  BB_HAVE_BMI2  BB_HAVE_BITALG
+ *   set by core.h: BB_HAVE_GFNI  BB_HAVE_BMI2  BB_HAVE_FAST_PEXT  BB_HAVE_BITALG
  *
  * bitboard/sym.h       the 8 symmetries of the square, canonical forms
  *   bb_sym  BB_SYM_IDENTITY  BB_SYM_ROTATE_CW  BB_SYM_ROTATE_180  BB_SYM_ROTATE_CCW

@@ -103,7 +103,7 @@ typedef enum {
  * pext ties magic for the fastest in bulk and along games with 0.6 of its
  * tables; hyperbola, whose 1.5 KB of tables stay in L1, has the lowest
  * latency when each lookup waits for the last (docs/BENCHMARKS.md). */
-#if BB_HAVE_BMI2 && !defined(__znver1__) && !defined(__znver2__)
+#if BB_HAVE_FAST_PEXT
 #define BB_ATTACKS_DEFAULT BB_ATTACKS_PEXT
 #else
 #define BB_ATTACKS_DEFAULT BB_ATTACKS_MAGIC
@@ -202,7 +202,7 @@ static inline uint64_t bb_bishop_attacks_with(bb_attack_method m, int sq, uint64
 }
 
 /* The default method, by name (BB_ATTACKS_DEFAULT above). */
-#if BB_HAVE_BMI2 && !defined(__znver1__) && !defined(__znver2__)
+#if BB_HAVE_FAST_PEXT
 #define BB__ATTACKS_IMPL(name) name##_pext
 #else
 #define BB__ATTACKS_IMPL(name) name##_magic

@@ -40,6 +40,7 @@
  * Set by this header (1 if the forms exist in this translation unit, else 0):
  *   BB_HAVE_GFNI          the *_gfni forms (the compiler targets GFNI)
  *   BB_HAVE_BMI2          the *_pext forms (the compiler targets BMI2)
+ *   BB_HAVE_FAST_PEXT     BMI2 where pext is fast: the plain names use it (not AMD Zen 1 or 2)
  *   BB_HAVE_BITALG        the *_bitalg forms (the compiler targets AVX-512 BITALG)
  *
  * ---- Arguments out of range: one policy for the whole library -------------
@@ -103,6 +104,18 @@
 #define BB_HAVE_BMI2 1
 #else
 #define BB_HAVE_BMI2 0
+#endif
+/* BB_HAVE_FAST_PEXT: BMI2 and a target whose pext/pdep take 3 cycles.  AMD
+ * before Zen 3 (-march=znver1, znver2, which -march=native picks there) runs
+ * them in microcode, 18 to 300 cycles by the mask: there the plain names
+ * (bb_line_extract, bb_rotated45, the attacks default) use the multiplication
+ * and magic forms, and the _pext forms stay available.  Measured on AMD Zen 1
+ * (family 23 model 1): bb_othello_flips_lookup over lines by pext 105 ns a
+ * call, by multiplication 13 ns (docs/BENCHMARKS.md). */
+#if BB_HAVE_BMI2 && !defined(__znver1__) && !defined(__znver2__)
+#define BB_HAVE_FAST_PEXT 1
+#else
+#define BB_HAVE_FAST_PEXT 0
 #endif
 /* AVX-512 BITALG's vpshufbitqmb gathers any 64 bits of a word: one
  * instruction for any fixed permutation of the board. */

@@ -205,7 +205,7 @@ static inline uint64_t bb_line_deposit_pext(unsigned bits, int sq, bb_line line)
  * anti-diagonal is the lookup form's multiplication (5, against 6-7 for
  * pext's extra byte swap).  When the line is only known at run time, the
  * lookup form: no branch on the line at all. */
-#if BB_HAVE_BMI2
+#if BB_HAVE_FAST_PEXT
 #define BB__LINE_FAST(name, line, ...) \
     ((line) == BB_LINE_ANTIDIAGONAL ? name##_lookup(__VA_ARGS__) : name##_pext(__VA_ARGS__))
 #else

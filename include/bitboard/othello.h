@@ -171,11 +171,15 @@ typedef struct {
  *   moves: avx512 1.9-2.4   avx2 2.7-2.8   shifts 8.0-8.4
  * (-march=x86-64: lookup 6.4-7.8, shifts 10.9-11.3; moves 7.5-9.3.)  Each
  * call waiting for the last, the scalar forms are ahead (flips: lookup 11.6,
- * shifts 13, avx2 14.6, avx512 15.3; moves: shifts 10.4, avx512 13.8). */
+ * shifts 13, avx2 14.6, avx512 15.3; moves: shifts 10.4, avx512 13.8).
+ * Not avx2 on AMD Zen 1 (-march=znver1), which splits each 256-bit operation
+ * in two: there, measured on family 23 model 1 (ns per independent call),
+ * flips: lookup 13.2 (lines by multiplication, BB_HAVE_FAST_PEXT in core.h)
+ * avx2 21.6-24  shifts 24; moves: shifts 18.3  avx2 17.9. */
 #if defined(__AVX512F__) && defined(__x86_64__) && !defined(BB_NO_DISPATCH)
 #define BB_OTHELLO_DEFAULT BB_OTHELLO_AVX512
 #define BB__OTHELLO_DEFAULT_VECTOR 512 /* for the preprocessor: impl/othello_flips.h */
-#elif defined(__AVX2__) && defined(__x86_64__) && !defined(BB_NO_DISPATCH)
+#elif defined(__AVX2__) && defined(__x86_64__) && !defined(BB_NO_DISPATCH) && !defined(__znver1__)
 #define BB_OTHELLO_DEFAULT BB_OTHELLO_AVX2
 #define BB__OTHELLO_DEFAULT_VECTOR 256
 #else

@@ -413,7 +413,7 @@ static inline uint64_t bb_unrotated45_bitalg(uint64_t r) { return bb__gather64_b
 static inline uint64_t bb_rotated315_bitalg(uint64_t x) { return bb__gather64_bitalg(x, bb__rotated315_gather); }
 static inline uint64_t bb_unrotated315_bitalg(uint64_t r) { return bb__gather64_bitalg(r, bb__unrotated315_gather); }
 #define BB__ROT_IMPL(name) name##_bitalg
-#elif BB_HAVE_BMI2
+#elif BB_HAVE_FAST_PEXT
 #define BB__ROT_IMPL(name) name##_pext
 #else
 #define BB__ROT_IMPL(name) name##_portable
