@@ -185,9 +185,11 @@ static inline int lsb(uint64_t x) { return __builtin_ctzll(x); }
  * nothing.  Four line extracts and four byte loads count a move, instead of
  * computing its flips. */
 static unsigned char last_count[8][256];
+static uint64_t neighbour[64]; /* the up to 8 squares around each square */
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
 static void last_count_fill(void)
 {
+    for (int sq = 0; sq < 64; sq++) neighbour[sq] = bb__othello_neighbours(1ULL << sq);
     for (int x = 0; x < 8; x++)
         for (int l = 0; l < 256; l++) {
             int n = 0;
@@ -227,6 +229,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
     s->nodes++;
     int best = -INF;
     for (int i = 0; i < n; i++) {
+        if (!(neighbour[sq[i]] & o)) continue; /* no disc of theirs beside it: no flip */
         uint64_t f = bb_othello_flips(p, o, sq[i]);
         if (!f) continue;
         uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
@@ -271,12 +274,23 @@ static inline int parity_order(uint64_t e, int *sq)
     return k;
 }
 
-/* n (5..SHALLOW) empties: squares in parity order, no table. */
-static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+/* The quadrant of each square, as a bit (the parity mask's). */
+static inline unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
+
+/* n (5..SHALLOW) empties, no table.  list[] holds the empties in
+ * square_rank order, fixed for the whole shallow search; parity has bit q
+ * set when quadrant q holds an odd number of them, kept up to date move by
+ * move.  Moves are tried odd quadrants first, each group in list order:
+ * parity_order's order, without rebuilding it at every node. */
+static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
+                        unsigned parity)
 {
     if (n <= 4) {
-        int sq[4];
-        parity_order(~(p | o), sq);
+        int sq[4], k = 0;
+        for (int i = 0; i < n; i++)
+            if (parity & quadrant_bit(list[i])) sq[k++] = list[i];
+        for (int i = 0; i < n; i++)
+            if (!(parity & quadrant_bit(list[i]))) sq[k++] = list[i];
         if (n == 1) return last1(s, p, o, sq[0]);
         return small(s, p, o, alpha, beta, passed, n, sq);
     }
@@ -286,27 +300,48 @@ static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int p
         if (cap <= alpha) return cap;
         if (cap < beta) beta = cap;
     }
-    int sq[64], k = parity_order(~(p | o), sq), best = -INF;
-    (void)k;
-    for (int i = 0; i < n; i++) {
-        uint64_t f = bb_othello_flips(p, o, sq[i]);
-        if (!f) continue;
-        uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
-        int a = alpha > best ? alpha : best, v;
-        if (best == -INF) {
-            v = -shallow(s, no, np, -beta, -a, 0, n - 1);
-        } else {
-            v = -shallow(s, no, np, -a - 1, -a, 0, n - 1);
-            if (v > a && v < beta) v = -shallow(s, no, np, -beta, -v, 0, n - 1);
+    int best = -INF;
+    for (int odd = 1; odd >= 0; odd--)
+        for (int i = 0; i < n; i++) {
+            int sq = list[i];
+            unsigned qb = quadrant_bit(sq);
+            if (!(parity & qb) != !odd || !(neighbour[sq] & o)) continue;
+            uint64_t f = bb_othello_flips(p, o, sq);
+            if (!f) continue;
+            uint64_t np = p | f | (1ULL << sq), no = o & ~f;
+            int rest[SHALLOW], k = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i) rest[k++] = list[j];
+            int a = alpha > best ? alpha : best, v;
+            if (best == -INF) {
+                v = -shallow_list(s, no, np, -beta, -a, 0, n - 1, rest, parity ^ qb);
+            } else {
+                v = -shallow_list(s, no, np, -a - 1, -a, 0, n - 1, rest, parity ^ qb);
+                if (v > a && v < beta) v = -shallow_list(s, no, np, -beta, -v, 0, n - 1, rest, parity ^ qb);
+            }
+            if (v > best) {
+                best = v;
+                if (v >= beta) return v;
+            }
         }
-        if (v > best) {
-            best = v;
-            if (v >= beta) return v;
-        }
-    }
     if (best > -INF) return best;
     if (passed) return -bb__othello_final_score(o, p);
-    return -shallow(s, o, p, -beta, -alpha, 1, n);
+    return -shallow_list(s, o, p, -beta, -alpha, 1, n, list, parity);
+}
+
+/* n (1..SHALLOW) empties: the list and the parity, then shallow_list. */
+static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+{
+    uint64_t e = ~(p | o);
+    int list[64], k = 0;
+    unsigned parity = 0;
+    for (int q = 0; q < 4; q++)
+        if (bb_popcount(e & bb__othello_quadrant[q]) & 1) parity |= 1u << q;
+    for (int r = 0; r < 9 && e; r++) {
+        for (uint64_t x = e & square_rank[r]; x; x &= x - 1) list[k++] = lsb(x);
+        e &= ~square_rank[r];
+    }
+    return shallow_list(s, p, o, alpha, beta, passed, n, list, parity);
 }
 
 /* The key of (p, o) and the symmetry that makes it. */
