@@ -86,6 +86,68 @@ static task *push_task(task_list *l)
     return &l->t[l->n++];
 }
 
+/* Largest subtrees first, so that no thread is left with a big one at the
+ * end while the others wait: each kernel subtree weighed by its count two
+ * plies deep (one ply when it has fewer left), a few thousand move
+ * generations for a split of hundreds.  The sum does not depend on the
+ * order. */
+typedef struct { uint64_t w; size_t i; } weighed;
+static int heavier_first(const void *a, const void *b)
+{
+    const weighed *x = a, *y = b;
+    if (x->w != y->w) return x->w > y->w ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+static void order_tasks(task_list *l, const bb__kctx *c)
+{
+    if (l->n < 2) return;
+    bb__kctx light = *c;
+    light.tt = NULL, light.stop = NULL; /* a plain count: no table, never stopped */
+    weighed *w = malloc(l->n * sizeof *w);
+    task *t = malloc(l->n * sizeof *t);
+    if (w && t) {
+        for (size_t i = 0; i < l->n; i++) {
+            int d = l->t[i].depth < 2 ? l->t[i].depth : 2;
+            w[i].w = l->t[i].depth <= 0 ? 0 : bb__kperft(&l->t[i].u.kb, d, &light);
+            w[i].i = i;
+        }
+        qsort(w, l->n, sizeof *w, heavier_first);
+        for (size_t i = 0; i < l->n; i++) t[i] = l->t[w[i].i];
+        memcpy(l->t, t, l->n * sizeof *t);
+    }
+    free(w), free(t);
+}
+
+/* One ply more: each kernel subtree with 3 or more plies left becomes its
+ * children's (one with no move stays: its count is 0 either way).  Keeps the
+ * list as it was when memory runs out. */
+static void split_tasks(task_list *l, const bb__kctx *c)
+{
+    task_list m = {0};
+    bb_chess_move mv[BB_CHESS_MAX_MOVES];
+    bb__kboard *gc = malloc(BB_CHESS_MAX_MOVES * sizeof *gc);
+    if (!gc) return;
+    for (size_t i = 0; i < l->n && !m.failed; i++) {
+        const task *t = &l->t[i];
+        int ng = t->depth >= 3 ? bb__kroot(&t->u.kb, c, mv, gc) : 0;
+        if (ng == 0) {
+            task *u = push_task(&m);
+            if (u) *u = *t;
+        }
+        for (int j = 0; j < ng; j++) {
+            task *u = push_task(&m);
+            if (u) u->root = t->root, u->depth = t->depth - 1, u->u.kb = gc[j];
+        }
+    }
+    free(gc);
+    if (m.failed) {
+        free(m.t);
+        return;
+    }
+    free(l->t);
+    *l = m;
+}
+
 typedef struct {
     const task_list *l;
     const bb__kctx *c;              /* the kernel's context, or NULL: use_method */
@@ -252,6 +314,11 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
             }
         }
         free(children);
+        /* Few subtrees (a root in check, a bare endgame): split deeper, so
+         * that the threads share many pieces, not a few uneven ones. */
+        for (int extra = 0; extra < 2 && threads > 1 && !l.failed && l.n < (size_t)threads * 64; extra++)
+            split_tasks(&l, &c);
+        if (threads > 1 && !l.failed) order_tasks(&l, &c);
     } else {
         bb_chess_movelist root;
         nroot = bb_chess_generate_with(m, pos, BB_GEN_ALL, &root);
