@@ -22,6 +22,10 @@
  * off by null-window tests in square order, so they do not depend on which
  * thread filled which entry.  docs/OTHELLO.md tells more, with figures. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
+#include <sys/mman.h>
+#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -76,9 +80,16 @@ static int table_new(table *t, size_t mb)
 {
     size_t bytes = (mb ? mb : 64) << 20, n = 1;
     while (n * 2 * sizeof(bucket) <= bytes) n *= 2;
-    t->memory = malloc(n * sizeof(bucket) + 64);
+    /* 2 MiB aligned, and asked for in huge pages where the system has them
+     * on request: a probe is then one cache miss, not a cache miss and a TLB
+     * walk (FFO #40-#44 on Zen 1, 208 MiB: 21.0-21.3 s against 22.0-22.3 s). */
+    size_t huge = (size_t)2 << 20, size = (n * sizeof(bucket) + huge - 1) / huge * huge;
+    t->memory = aligned_alloc(huge, size);
     if (!t->memory) return -1;
-    t->b = (bucket *)(((uintptr_t)t->memory + 63) & ~(uintptr_t)63);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    (void)madvise(t->memory, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
+#endif
+    t->b = (bucket *)t->memory;
     t->count = n;
     for (size_t i = 0; i < n; i++) {
         atomic_init(&t->b[i].lock, 0);
