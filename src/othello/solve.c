@@ -268,23 +268,6 @@ static const uint64_t square_rank[9] = {
     0x0024420000422400ULL, 0x4281000000008142ULL, 0x0042000000004200ULL | 0x0000001818000000ULL,
 };
 
-/* The empty squares of e into sq[]: those in quadrants with an odd number
- * of empties first, each group in square_rank order; their count. */
-static inline int parity_order(uint64_t e, int *sq)
-{
-    int k = 0;
-    uint64_t first = 0;
-    for (int q = 0; q < 4; q++)
-        if (bb_popcount(e & bb__othello_quadrant[q]) & 1) first |= bb__othello_quadrant[q];
-    uint64_t groups[2] = {e & first, e & ~first};
-    for (int g = 0; g < 2; g++)
-        for (int r = 0; r < 9 && groups[g]; r++) {
-            for (uint64_t x = groups[g] & square_rank[r]; x; x &= x - 1) sq[k++] = lsb(x);
-            groups[g] &= ~square_rank[r];
-        }
-    return k;
-}
-
 /* The quadrant of each square, as a bit (the parity mask's). */
 static inline unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
 
@@ -292,7 +275,8 @@ static inline unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 
  * square_rank order, fixed for the whole shallow search; parity has bit q
  * set when quadrant q holds an odd number of them, kept up to date move by
  * move.  Moves are tried odd quadrants first, each group in list order:
- * parity_order's order, without rebuilding it at every node. */
+ * the parity order (odd quadrants first, each by square type), without
+ * rebuilding it at every node. */
 static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
                         unsigned parity)
 {
