@@ -187,29 +187,22 @@ static inline int stopping(search *s)
 
 static inline int lsb(uint64_t x) { return __builtin_ctzll(x); }
 
-/* The last empty square: every other square holds a disc, so the discs a
- * move there flips along a line depend only on which of the line's squares
- * are the mover's.  last_count[x][l] is that number for the square at
- * position x of a line whose mover's squares are the bits of l (the others
- * the opponent's); positions a short diagonal does not have read as the
- * opponent's, and a run into them never ends on a mover's disc, so they add
- * nothing.  Four line extracts and four byte loads count a move, instead of
- * computing its flips. */
+/* The last empty square: every other square holds a disc, so along each
+ * line the opponent's discs are all the squares not the mover's (sq itself
+ * aside), and the line's flips depend on the mover's line bits alone.
+ * last_count[x][l] is their number for position x and mover's bits l, read
+ * once from the lookup form's own tables (impl/othello_flips.h) and kept as
+ * a byte: one load a line.  Positions a short diagonal does not have read as
+ * the opponent's; a run into them never ends on a mover's disc, so they flip
+ * nothing. */
 static unsigned char last_count[8][256];
-static uint64_t neighbour[64]; /* the up to 8 squares around each square */
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
 static void last_count_fill(void)
 {
-    for (int sq = 0; sq < 64; sq++) neighbour[sq] = bb__othello_neighbours(1ULL << sq);
-    for (int x = 0; x < 8; x++)
-        for (int l = 0; l < 256; l++) {
-            int n = 0;
-            for (int d = -1; d <= 1; d += 2) {
-                int k = x + d, run = 0;
-                while (k >= 0 && k < 8 && !((l >> k) & 1)) k += d, run++;
-                if (k >= 0 && k < 8) n += run; /* ended on a mover's disc */
-            }
-            last_count[x][l] = (unsigned char)n;
+    for (unsigned x = 0; x < 8; x++)
+        for (unsigned l = 0; l < 256; l++) {
+            unsigned out = bb__othello_outflank[64 * x + ((~l >> 1) & 63)] & l;
+            last_count[x][l] = (unsigned char)bb_popcount(bb__othello_flipped[256 * x + out]);
         }
 }
 static inline int last_flips(uint64_t p, int sq)
@@ -240,7 +233,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
     s->nodes++;
     int best = -INF;
     for (int i = 0; i < n; i++) {
-        if (!(neighbour[sq[i]] & o)) continue; /* no disc of theirs beside it: no flip */
+        if (!(bb_king_attacks(sq[i]) & o)) continue; /* no disc of theirs around it: no flip */
         uint64_t f = bb_othello_flips(p, o, sq[i]);
         if (!f) continue;
         uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
@@ -300,7 +293,7 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
         for (int i = 0; i < n; i++) {
             int sq = list[i];
             unsigned qb = quadrant_bit(sq);
-            if (!(parity & qb) != !odd || !(neighbour[sq] & o)) continue;
+            if (!(parity & qb) != !odd || !(bb_king_attacks(sq) & o)) continue;
             uint64_t f = bb_othello_flips(p, o, sq);
             if (!f) continue;
             uint64_t np = p | f | (1ULL << sq), no = o & ~f;
