@@ -1,5 +1,6 @@
 /* Chess perft: the dedicated kernel against perft through the public API
- * with each attack method (bb_chess_perft's use_method: generate_with, make,
+ * (the fast walk of bitboard/chess_board.h, and generate / make / unmake)
+ * and with each attack method (bb_chess_perft's use_method: generate_with, make,
  * recurse, unmake, the last ply counted as the list's length) and against a
  * plain loop over bb_chess_generate / make / unmake written here, on the
  * start position and Kiwipete; then threads and the table.
@@ -30,9 +31,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Perft through the public API by hand: the loop an engine author writes. */
-static uint64_t api_perft(bb_chess_pos *pos, int depth)
+/* Perft through the public API by hand: the loop an engine author writes;
+ * the last ply the generator's count, or bb_chess_count's (count_last). */
+static uint64_t api_perft(bb_chess_pos *pos, int depth, int count_last)
 {
+    if (depth <= 1 && count_last) return depth == 1 ? (uint64_t)bb_chess_count(pos) : 1;
     bb_chess_movelist list;
     int n = bb_chess_generate(pos, BB_GEN_ALL, &list);
     if (depth <= 1) return depth == 1 ? (uint64_t)n : 1;
@@ -40,26 +43,42 @@ static uint64_t api_perft(bb_chess_pos *pos, int depth)
     for (int i = 0; i < n; i++) {
         bb_chess_undo u;
         bb_chess_make(pos, list.moves[i], &u);
-        total += api_perft(pos, depth - 1);
+        total += api_perft(pos, depth - 1, count_last);
         bb_chess_unmake(pos, list.moves[i], &u);
     }
     return total;
 }
 
+/* Perft over the fast walk (bitboard/chess_board.h): the header's example. */
+static uint64_t board_perft(const bb_chess_board *b, int depth)
+{
+    if (depth <= 1) return depth == 1 ? (uint64_t)bb_chess_board_count(b) : 1;
+    bb_chess_move moves[BB_CHESS_MAX_MOVES];
+    bb_chess_board next[BB_CHESS_MAX_MOVES];
+    int n = bb_chess_board_moves(b, moves, next);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) total += board_perft(&next[i], depth - 1);
+    return total;
+}
+
+enum { RUN_KERNEL, RUN_API, RUN_API_COUNT, RUN_BOARD };
 typedef struct {
     const bb_chess_pos *pos;
     int depth;
-    int api;                  /* 1: api_perft instead of bb_chess_perft */
+    int api;                  /* RUN_KERNEL: bb_chess_perft; else one of the loops above */
     bb_chess_perft_opts opts;
 } run_spec;
 
 static uint64_t run_once(const run_spec *r)
 {
-    if (r->api) {
-        bb_chess_pos p = *r->pos;
-        return api_perft(&p, r->depth);
+    bb_chess_pos p = *r->pos;
+    bb_chess_board b;
+    switch (r->api) {
+    case RUN_API: return api_perft(&p, r->depth, 0);
+    case RUN_API_COUNT: return api_perft(&p, r->depth, 1);
+    case RUN_BOARD: return bb_chess_board_from_pos(&p, &b) == 0 ? board_perft(&b, r->depth) : 0;
+    default: return bb_chess_perft(r->pos, r->depth, &r->opts);
     }
-    return bb_chess_perft(r->pos, r->depth, &r->opts);
 }
 
 /* Times r `reps` times after a warm-up; prints one row. */
@@ -92,7 +111,9 @@ void bench_chess(const bench_opts *o)
            "The whole bb_chess_perft call (or the public-API loop), median of %d runs after a warm-up; "
            "spread min-max. `kernel`: the dedicated perft (bb_chess_perft, zeroed options); "
            "`method M`: use_method = 1 (generate_with M, make, recurse, unmake); "
-           "`public API`: a loop over bb_chess_generate, make and unmake written in the benchmark.\n\n"
+           "`public API`: a loop over bb_chess_generate, make and unmake written in the benchmark (then the same "
+           "with the last ply counted by bb_chess_count); `fast walk`: the perft of bitboard/chess_board.h's "
+           "example (bb_chess_board_moves with children, bb_chess_board_count at the last ply).\n\n"
            "| position | depth | implementation | nodes | M nodes/s | ns/node | cycles/node | seconds (median) | spread (s) |\n"
            "|---|---:|---|---:|---:|---:|---:|---:|---|\n",
            reps);
@@ -120,8 +141,49 @@ void bench_chess(const bench_opts *o)
             row(pos[i].name, impl, &r, m == BB_ATTACKS_NAIVE ? 1 : reps);
         }
         memset(&r, 0, sizeof r);
-        r.pos = &p, r.depth = api, r.api = 1;
+        r.pos = &p, r.depth = api, r.api = RUN_API;
         row(pos[i].name, "public API: generate, make, unmake", &r, reps);
+        r.api = RUN_API_COUNT;
+        row(pos[i].name, "public API, last ply bb_chess_count", &r, reps);
+        r.api = RUN_BOARD;
+        row(pos[i].name, "fast walk: bb_chess_board_moves, count", &r, reps);
+    }
+
+    /* The figure: the public fast walk against the kernel, in turns. */
+    int pairs = o->quick ? 5 : 11;
+    printf("\n### Chess perft: the public fast walk against the kernel, alternating\n"
+           "%d pairs, each the whole call: the kernel (bb_chess_perft) then the perft of "
+           "bitboard/chess_board.h's example (bb_chess_board_moves with children, bb_chess_board_count at "
+           "the last ply). Medians, spread min-max; the ratio is the median of the pairs' ratios.\n\n"
+           "| position | depth | kernel s | spread | fast walk s | spread | walk / kernel | ratio spread |\n"
+           "|---|---:|---:|---|---:|---|---:|---|\n",
+           pairs);
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        bb_chess_pos p;
+        if (bb_chess_from_fen(&p, pos[i].fen, NULL) != 0) continue;
+        run_spec k, w;
+        memset(&k, 0, sizeof k);
+        k.pos = &p, k.depth = pos[i].depth - (o->quick ? 1 : 0);
+        w = k, w.api = RUN_BOARD;
+        double tk[16], tw[16], ratio[16];
+        uint64_t nk = run_once(&k), nw = run_once(&w);
+        for (int j = 0; j < pairs; j++) {
+            double t0 = now_s();
+            if (run_once(&k) != nk) nk = 0;
+            double t1 = now_s();
+            if (run_once(&w) != nw) nw = 0;
+            double t2 = now_s();
+            tk[j] = t1 - t0, tw[j] = t2 - t1, ratio[j] = tw[j] / tk[j];
+        }
+        qsort(tk, (size_t)pairs, sizeof tk[0], cmp_double);
+        qsort(tw, (size_t)pairs, sizeof tw[0], cmp_double);
+        qsort(ratio, (size_t)pairs, sizeof ratio[0], cmp_double);
+        if (nk != nw) printf("| %s | %d | counts differ: %llu, %llu | | | | | |\n", pos[i].name, k.depth,
+                             (unsigned long long)nk, (unsigned long long)nw);
+        printf("| %s | %d | %.4f | %.4f-%.4f | %.4f | %.4f-%.4f | %.2fx | %.2f-%.2f |\n", pos[i].name, k.depth,
+               tk[pairs / 2], tk[0], tk[pairs - 1], tw[pairs / 2], tw[0], tw[pairs - 1], ratio[pairs / 2],
+               ratio[0], ratio[pairs - 1]);
+        fflush(stdout);
     }
 
     printf("\n### Chess perft: threads and the table\n"

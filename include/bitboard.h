@@ -137,6 +137,10 @@
  *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats  bb_chess_perft
  *   bb_chess_perft_divide  bb_chess_perft_verify
  *
+ * bitboard/chess_board.h  the fast walk: a 64-byte board, generated with its children, counted
+ *   bb_chess_board  bb_chess_board_from_pos  bb_chess_board_to_pos  bb_chess_board_moves
+ *   bb_chess_board_count  bb_chess_board_play  bb_chess_board_is_check  bb_chess_count
+ *
  * bitboard/chess_game.h  chess games: a game with its history, PGN read and written
  *   bb_chess_game  bb_chess_game_init  bb_chess_game_init_fen  bb_chess_game_set_start
  *   bb_chess_game_reset  bb_chess_game_free  bb_chess_game_copy  bb_chess_game_push
@@ -193,6 +197,7 @@
 #include "bitboard/othello_solve.h"
 #include "bitboard/othello_records.h"
 #include "bitboard/chess.h"
+#include "bitboard/chess_board.h"
 #include "bitboard/chess_game.h"
 #include "bitboard/chess_book.h"
 #include "bitboard/chess_epd.h"

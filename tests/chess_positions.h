@@ -30,6 +30,21 @@ static inline const char *fen_of(const bb_chess_pos *pos)
     return buf;
 }
 
+/* *pos = the position after up to max_plies random legal moves from fen
+ * (stops early at a game's end); rng advances. */
+static inline void random_position(bb_chess_pos *pos, const char *fen, int max_plies, uint64_t *rng)
+{
+    parse(pos, fen);
+    int plies = max_plies > 0 ? (int)(bbt_next(rng) % (uint64_t)max_plies) : 0;
+    for (int p = 0; p < plies; p++) {
+        bb_chess_movelist l;
+        int n = bb_chess_generate(pos, BB_GEN_ALL, &l);
+        if (!n) break;
+        bb_chess_undo u;
+        bb_chess_make(pos, l.moves[bbt_next(rng) % (uint64_t)n], &u);
+    }
+}
+
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 #define POS3 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"

@@ -267,7 +267,8 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
 
     bb__kboard kb;
     bb__kctx c;
-    bb__kboard_from_pos(pos, &kb, &c);
+    bb__kboard_from_pos(pos, &kb);
+    c = *bb__kctx_for(&kb, &c);
     c.stop = o->stop;
     bb__ktable *tt = method ? NULL : table_new(o->hash_mb);
     if (!method && o->hash_mb && !tt) { /* asked for a table that cannot be had: no count */

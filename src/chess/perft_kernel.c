@@ -87,7 +87,7 @@ typedef struct {
 KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
 {
     const int them = us ^ 1;
-    uint64_t own = b->col[us], enemy = b->col[them], occ = own | enemy;
+    uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
     int k = CTZ(b->kings & own);
     uint64_t checkers = (bb__knight_attacks[k] & b->knights & enemy) |
                         (bb__pawn_attacks[64 * us + k] & b->pawns & enemy);
@@ -179,9 +179,9 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
     uint64_t cand = bb__king_attacks[I->k] & ~I->own & ~near, test = cand;
     unsigned cs = 0;
     uint64_t zo = 0, zd = 0;
-    if (cas && !I->checkers && (b->castle & (us ? 12 : 3))) {
+    if (cas && !I->checkers && (b->castling & (us ? 12 : 3))) {
         for (int i = 2 * us; i < 2 * us + 2; i++) {
-            if ((b->castle & (1 << i)) && !(I->occ & c->need_empty[i]) && !(c->king_path[i] & near)) {
+            if ((b->castling & (1 << i)) && !(I->occ & c->need_empty[i]) && !(c->king_path[i] & near)) {
                 cs |= 1u << i;
                 test |= c->king_path[i];
                 zo |= c->path_zone_o[i], zd |= c->path_zone_d[i];
@@ -192,7 +192,7 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
         *castles = cs;
         return 0;
     }
-    zo |= c->zone_o[I->k], zd |= c->zone_d[I->k];
+    zo |= bb__kzone_o[I->k], zd |= bb__kzone_d[I->k];
     if (POP(test) >= 2) {
         uint64_t map = enemy_attacks(b, I, zo, zd, us);
         for (int i = 2 * us; i < 2 * us + 2; i++)
@@ -308,8 +308,8 @@ KINLINE uint64_t board_hash(const bb__kboard *b, uint64_t meta)
 {
     uint64_t h = b->pawns * 0x9E3779B97F4A7C15ULL ^ b->knights * 0xC2B2AE3D27D4EB4FULL ^
                  b->diag * 0x165667B19E3779F9ULL ^ b->orth * 0xD6E8FEB86659FD93ULL ^
-                 b->kings * 0xFF51AFD7ED558CCDULL ^ b->col[0] * 0xC4CEB9FE1A85EC53ULL ^
-                 b->col[1] * 0x94D049BB133111EBULL ^ meta * 0xBF58476D1CE4E5B9ULL;
+                 b->kings * 0xFF51AFD7ED558CCDULL ^ b->color[0] * 0xC4CEB9FE1A85EC53ULL ^
+                 b->color[1] * 0x94D049BB133111EBULL ^ meta * 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 31;
     h *= 0x9E3779B97F4A7C15ULL;
     return h ^ (h >> 29);
@@ -317,7 +317,7 @@ KINLINE uint64_t board_hash(const bb__kboard *b, uint64_t meta)
 KINLINE void board_words(const bb__kboard *b, uint64_t meta, uint64_t w[8])
 {
     w[0] = b->pawns, w[1] = b->knights, w[2] = b->diag, w[3] = b->orth;
-    w[4] = b->kings, w[5] = b->col[0], w[6] = b->col[1], w[7] = meta;
+    w[4] = b->kings, w[5] = b->color[0], w[6] = b->color[1], w[7] = meta;
 }
 
 /* 1 and *n if the table holds b at depth d. */
@@ -360,8 +360,8 @@ static uint64_t node_b_n(const bb__kboard *b, int d, const bb__kctx *c);
 KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int us, const int mode)
 {
     if (mode == KLEAF) return us ? count_w(ch, c) : count_b(ch, c);
-    if (us) return ch->castle ? node_w_c(ch, d - 1, c) : node_w_n(ch, d - 1, c);
-    return ch->castle ? node_b_c(ch, d - 1, c) : node_b_n(ch, d - 1, c);
+    if (us) return ch->castling ? node_w_c(ch, d - 1, c) : node_w_n(ch, d - 1, c);
+    return ch->castling ? node_b_c(ch, d - 1, c) : node_b_n(ch, d - 1, c);
 }
 
 /* One more legal move, its child in *cp: listed (the root), counted below
@@ -371,8 +371,8 @@ KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int
 #define EMIT(mv)                                                           \
     do {                                                                   \
         if (mode == KROOT) {                                               \
-            out->moves[out->n] = (mv);                                     \
-            out->children[out->n++] = *cp;                                 \
+            out->moves[out->n++] = (mv);                                   \
+            if (out->children) cp = &out->children[out->n];                \
         } else if (mode == KLEAF) {                                        \
             cp = &kids[++nk];                                              \
         } else {                                                           \
@@ -383,17 +383,21 @@ KINLINE uint64_t below(const bb__kboard *ch, int d, const bb__kctx *c, const int
 /* The child of b after our piece moves from f to t: captures cleared, the
  * colours moved, rights updated; the piece board itself is the caller's. */
 KINLINE void child_of(bb__kboard *ch, const bb__kboard *b, int f, int t, const int us, const int cas,
-                      const bb__kctx *c)
+                      const bb__kctx *c, const int mode)
 {
+    if (mode == KROOT) { /* boards handed out carry the geometry; the walk's own need not */
+        memcpy(ch->castle_rook, b->castle_rook, sizeof ch->castle_rook);
+        ch->castle_kings = b->castle_kings;
+    }
     uint64_t T = BIT(t), clr = ~T;
     /* field by field: plain 8-byte stores, which the child's loads forward from */
     ch->pawns = b->pawns & clr, ch->knights = b->knights & clr;
     ch->diag = b->diag & clr, ch->orth = b->orth & clr, ch->kings = b->kings;
-    ch->col[us ^ 1] = b->col[us ^ 1] & clr;
-    ch->col[us] = b->col[us] ^ (BIT(f) | T);
+    ch->color[us ^ 1] = b->color[us ^ 1] & clr;
+    ch->color[us] = b->color[us] ^ (BIT(f) | T);
     ch->ep = 0;
     ch->side = (uint8_t)(us ^ 1);
-    ch->castle = cas ? b->castle & c->cmask[f] & c->cmask[t] : b->castle;
+    ch->castling = cas ? b->castling & c->cmask[f] & c->cmask[t] : b->castling;
 }
 
 /* Every legal move of b, each child counted d - 1 plies deep (or listed). */
@@ -402,7 +406,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
 {
     uint64_t n = 0;
     kinfo I;
-    bb__kboard one, *cp = mode == KLEAF ? kids : &one;
+    bb__kboard one, *cp = mode == KLEAF ? kids : mode == KROOT && out->children ? out->children : &one;
     int nk = 0;
     analyse(b, us, &I);
     unsigned cs;
@@ -410,7 +414,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
     while (x) {
         int t = CTZ(x);
         x &= x - 1;
-        child_of(cp, b, I.k, t, us, cas, c);
+        child_of(cp, b, I.k, t, us, cas, c, mode);
         cp->kings ^= BIT(I.k) | BIT(t);
         EMIT(bb_chess_move_make(I.k, t, BB_MOVE_NORMAL, 0));
     }
@@ -422,8 +426,8 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
             *cp = *b;
             cp->kings = (cp->kings & ~BIT(I.k)) | BIT(kt);
             cp->orth = (cp->orth & ~BIT(rf)) | BIT(rt);
-            cp->col[us] = (cp->col[us] & ~(BIT(I.k) | BIT(rf))) | BIT(kt) | BIT(rt);
-            cp->castle &= (uint8_t)(us ? 3 : 12);
+            cp->color[us] = (cp->color[us] & ~(BIT(I.k) | BIT(rf))) | BIT(kt) | BIT(rt);
+            cp->castling &= (uint8_t)(us ? 3 : 12);
             cp->ep = 0;
             cp->side = (uint8_t)(us ^ 1);
             EMIT(bb_chess_move_make(I.k, rf, BB_MOVE_CASTLING, 0));
@@ -438,7 +442,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             cp->knights ^= BIT(f) | BIT(t);
             EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
@@ -453,7 +457,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             uint64_t mv = BIT(f) | BIT(t);
             cp->diag ^= mv, cp->orth ^= mv & q;
             EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
@@ -469,7 +473,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (a) {
             int t = CTZ(a);
             a &= a - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             uint64_t mv = BIT(f) | BIT(t);
             cp->orth ^= mv, cp->diag ^= mv & q;
             EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
@@ -485,7 +489,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (x) {
             int t = CTZ(x), f = t - offs[j];
             x &= x - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             cp->pawns ^= BIT(f) | BIT(t);
             EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
@@ -493,7 +497,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (x) {
             int t = CTZ(x), f = t - offs[j];
             x &= x - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             cp->pawns ^= BIT(f);
             bb__kboard base = *cp;
             cp->diag |= BIT(t), cp->orth |= BIT(t);
@@ -510,7 +514,7 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
     while (x) {
         int t = CTZ(x), f = t - 2 * PUSH_OFF(us), e = t - PUSH_OFF(us);
         x &= x - 1;
-        child_of(cp, b, f, t, us, cas, c);
+        child_of(cp, b, f, t, us, cas, c, mode);
         cp->pawns ^= BIT(f) | BIT(t);
         /* the ep square only if an enemy pawn could take there */
         if (bb__pawn_attacks[64 * us + e] & b->pawns & I.enemy) cp->ep = (uint8_t)e;
@@ -522,9 +526,9 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         while (x) {
             int f = CTZ(x);
             x &= x - 1;
-            child_of(cp, b, f, t, us, cas, c);
+            child_of(cp, b, f, t, us, cas, c, mode);
             cp->pawns ^= BIT(f) | BIT(t) | BIT(cap);
-            cp->col[us ^ 1] ^= BIT(cap);
+            cp->color[us ^ 1] ^= BIT(cap);
             EMIT(bb_chess_move_make(f, t, BB_MOVE_EN_PASSANT, 0));
         }
     }
@@ -542,7 +546,7 @@ KINLINE uint64_t node_impl(const bb__kboard *b, int d, const bb__kctx *c, const 
     }
     if (c->stop && *c->stop) return 0;
     if (c->tt) {
-        uint64_t meta = (uint64_t)b->ep | (uint64_t)b->castle << 8 | (uint64_t)us << 16 | (uint64_t)d << 24;
+        uint64_t meta = (uint64_t)b->ep | (uint64_t)b->castling << 8 | (uint64_t)us << 16 | (uint64_t)d << 24;
         uint64_t w[8], h = board_hash(b, meta), n;
         board_words(b, meta, w);
         if (tt_probe(c->tt, w, h, &n)) return n;
@@ -562,41 +566,28 @@ uint64_t bb__kperft(const bb__kboard *b, int depth, const bb__kctx *c)
 {
     if (depth <= 0) return 1;
     if (depth == 1) return b->side ? count_b(b, c) : count_w(b, c);
-    if (b->side) return b->castle ? node_b_c(b, depth, c) : node_b_n(b, depth, c);
-    return b->castle ? node_w_c(b, depth, c) : node_w_n(b, depth, c);
+    if (b->side) return b->castling ? node_b_c(b, depth, c) : node_b_n(b, depth, c);
+    return b->castling ? node_w_c(b, depth, c) : node_w_n(b, depth, c);
 }
 
 int bb__kroot(const bb__kboard *b, const bb__kctx *c, bb_chess_move *moves, bb__kboard *children)
 {
     kroot out = {moves, children, 0};
-    if (b->side) gen(b, 2, c, 1, 1, KROOT, &out, NULL);
-    else gen(b, 2, c, 0, 1, KROOT, &out, NULL);
+    if (b->side) {
+        if (b->castling) gen(b, 2, c, 1, 1, KROOT, &out, NULL);
+        else gen(b, 2, c, 1, 0, KROOT, &out, NULL);
+    } else {
+        if (b->castling) gen(b, 2, c, 0, 1, KROOT, &out, NULL);
+        else gen(b, 2, c, 0, 0, KROOT, &out, NULL);
+    }
     return out.n;
 }
 
-/* ---- from the library's position ------------------------------------------------------ */
-void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
+/* ---- the castling geometry's context -------------------------------------------------- */
+uint64_t bb__kzone_o[64], bb__kzone_d[64];
+
+static void zones_fill(void)
 {
-    memset(b, 0, sizeof *b);
-    memset(c, 0, sizeof *c);
-    b->pawns = pos->pieces[0][BB_PAWN] | pos->pieces[1][BB_PAWN];
-    b->knights = pos->pieces[0][BB_KNIGHT] | pos->pieces[1][BB_KNIGHT];
-    uint64_t q = pos->pieces[0][BB_QUEEN] | pos->pieces[1][BB_QUEEN];
-    b->diag = pos->pieces[0][BB_BISHOP] | pos->pieces[1][BB_BISHOP] | q;
-    b->orth = pos->pieces[0][BB_ROOK] | pos->pieces[1][BB_ROOK] | q;
-    b->kings = pos->pieces[0][BB_KING] | pos->pieces[1][BB_KING];
-    for (int s = 0; s < 2; s++)
-        b->col[s] = pos->pieces[s][0] | pos->pieces[s][1] | pos->pieces[s][2] | pos->pieces[s][3] |
-                    pos->pieces[s][4] | pos->pieces[s][5];
-    b->side = pos->side & 1;
-    /* The ep square only if a pawn of the side to move could take there (the
-     * library stores it so; a hand-made position is treated the same). */
-    int us = b->side;
-    if (pos->ep < 64 && pos->ep != 0 &&
-        (bb__pawn_attacks[64 * (us ^ 1) + pos->ep] & b->pawns & b->col[us]))
-        b->ep = pos->ep;
-    /* the lines through the king's neighbours: only enemy sliders on them
-     * can attack a square the king may go to */
     for (int k = 0; k < 64; k++) {
         uint64_t zo = 0, zd = 0;
         for (uint64_t t = bb__king_attacks[k]; t; t &= t - 1) {
@@ -604,19 +595,22 @@ void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
             zo |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));
             zd |= bb__diagonals_ex[2 * s] | bb__diagonals_ex[2 * s + 1];
         }
-        c->zone_o[k] = zo, c->zone_d[k] = zd;
+        bb__kzone_o[k] = zo, bb__kzone_d[k] = zd;
     }
+}
+
+/* The context of one geometry: for each right with a rook square, where the
+ * king and rook land, what must be empty and unattacked, and which rights a
+ * move from or to each square takes away. */
+static void kctx_fill(bb__kctx *c, const bb__kboard *b)
+{
+    memset(c, 0, sizeof *c);
     memset(c->cmask, 15, sizeof c->cmask);
     for (int i = 0; i < 4; i++) {
-        int color = i >> 1;
-        uint64_t kb = b->kings & b->col[color];
-        int rf = pos->castle_rook[i];
-        if (!(pos->castling & (1 << i)) || !kb || rf > 63) continue;
-        int k = CTZ(kb), home = color ? 56 : 0;
-        if ((k & 56) != home || (rf & 56) != home || !((b->orth & ~b->diag & b->col[color]) >> rf & 1))
-            continue; /* not a right the position can hold: dropped */
+        int color = i >> 1, rf = b->castle_rook[i];
+        if (rf > 63) continue;
+        int home = color ? 56 : 0, k = home + ((b->castle_kings >> 3 * color) & 7);
         int kt = home + ((i & 1) ? 2 : 6), rt = home + ((i & 1) ? 3 : 5);
-        b->castle |= (uint8_t)(1 << i);
         c->rook_from[i] = (uint8_t)rf, c->king_to[i] = (uint8_t)kt, c->rook_to[i] = (uint8_t)rt;
         uint64_t span = bb__between[64 * k + kt] | BIT(kt) | bb__between[64 * rf + rt] | BIT(rt);
         c->need_empty[i] = span & ~(BIT(k) | BIT(rf));
@@ -630,4 +624,114 @@ void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c)
         c->cmask[k] &= (uint8_t)~(color ? 12 : 3);
         c->cmask[rf] &= (uint8_t)~(1 << i);
     }
+}
+
+/* The geometry as one number: the four rook squares and the king files
+ * (the Chess960 flag aside: it changes no move). */
+static inline uint64_t geometry_key(const bb__kboard *b)
+{
+    return (uint64_t)b->castle_rook[0] | (uint64_t)b->castle_rook[1] << 8 | (uint64_t)b->castle_rook[2] << 16 |
+           (uint64_t)b->castle_rook[3] << 24 | (uint64_t)(b->castle_kings & 63) << 32;
+}
+
+/* The cache: slots filled once each, in order, and never changed after;
+ * `filled` is published last, so a reader that sees a slot counted sees it
+ * whole.  Writers take turns on `busy` (rare: once per geometry). */
+#define KCTX_SLOTS 64
+static bb__kctx kctx_slot[KCTX_SLOTS];
+static uint64_t kctx_key[KCTX_SLOTS];
+static atomic_int kctx_filled;
+static atomic_flag kctx_busy = ATOMIC_FLAG_INIT;
+
+/* The first geometry met (standard chess, nearly always) is looked up here;
+ * the others in kctx_find. */
+static const bb__kctx *kctx_find(const bb__kboard *b, bb__kctx *spare, uint64_t key);
+KINLINE const bb__kctx *kctx_get(const bb__kboard *b, bb__kctx *spare)
+{
+    uint64_t key = geometry_key(b);
+    if (atomic_load_explicit(&kctx_filled, memory_order_acquire) > 0 && kctx_key[0] == key) return &kctx_slot[0];
+    return kctx_find(b, spare, key);
+}
+const bb__kctx *bb__kctx_for(const bb__kboard *b, bb__kctx *spare) { return kctx_get(b, spare); }
+
+KNOINLINE const bb__kctx *kctx_find(const bb__kboard *b, bb__kctx *spare, uint64_t key)
+{
+    int n = atomic_load_explicit(&kctx_filled, memory_order_acquire);
+    for (int i = 0; i < n; i++)
+        if (kctx_key[i] == key) return &kctx_slot[i];
+    while (atomic_flag_test_and_set_explicit(&kctx_busy, memory_order_acquire)) {
+    }
+    n = atomic_load_explicit(&kctx_filled, memory_order_relaxed);
+    const bb__kctx *found = NULL;
+    for (int i = 0; i < n && !found; i++)
+        if (kctx_key[i] == key) found = &kctx_slot[i];
+    if (!found && n < KCTX_SLOTS) {
+        if (n == 0) zones_fill();
+        kctx_fill(&kctx_slot[n], b);
+        kctx_key[n] = key;
+        found = &kctx_slot[n];
+        atomic_store_explicit(&kctx_filled, n + 1, memory_order_release);
+    }
+    atomic_flag_clear_explicit(&kctx_busy, memory_order_release);
+    if (found) return found;
+    kctx_fill(spare, b); /* the cache is full: this call's own */
+    return spare;
+}
+
+/* ---- from the library's position ------------------------------------------------------ */
+void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b)
+{
+    memset(b, 0, sizeof *b);
+    b->pawns = pos->pieces[0][BB_PAWN] | pos->pieces[1][BB_PAWN];
+    b->knights = pos->pieces[0][BB_KNIGHT] | pos->pieces[1][BB_KNIGHT];
+    uint64_t q = pos->pieces[0][BB_QUEEN] | pos->pieces[1][BB_QUEEN];
+    b->diag = pos->pieces[0][BB_BISHOP] | pos->pieces[1][BB_BISHOP] | q;
+    b->orth = pos->pieces[0][BB_ROOK] | pos->pieces[1][BB_ROOK] | q;
+    b->kings = pos->pieces[0][BB_KING] | pos->pieces[1][BB_KING];
+    for (int s = 0; s < 2; s++)
+        b->color[s] = pos->pieces[s][0] | pos->pieces[s][1] | pos->pieces[s][2] | pos->pieces[s][3] |
+                      pos->pieces[s][4] | pos->pieces[s][5];
+    b->side = pos->side & 1;
+    /* The ep square only if a pawn of the side to move could take there (the
+     * library stores it so; a hand-made position is treated the same). */
+    int us = b->side;
+    if (pos->ep < 64 && pos->ep != 0 &&
+        (bb__pawn_attacks[64 * (us ^ 1) + pos->ep] & b->pawns & b->color[us]))
+        b->ep = pos->ep;
+    memset(b->castle_rook, 64, sizeof b->castle_rook);
+    for (int i = 0; i < 4; i++) {
+        int color = i >> 1;
+        uint64_t kb = b->kings & b->color[color];
+        int rf = pos->castle_rook[i];
+        if (!(pos->castling & (1 << i)) || !kb || rf > 63) continue;
+        int k = CTZ(kb), home = color ? 56 : 0;
+        if ((k & 56) != home || (rf & 56) != home || !((b->orth & ~b->diag & b->color[color]) >> rf & 1))
+            continue; /* not a right the position can hold: dropped */
+        b->castling |= (uint8_t)(1 << i);
+        b->castle_rook[i] = (uint8_t)rf;
+        b->castle_kings |= (uint8_t)((k & 7) << 3 * color);
+    }
+    if (pos->chess960) b->castle_kings |= 64;
+}
+
+/* ---- the public fast walk (bitboard/chess_board.h) ------------------------------------ */
+int bb_chess_board_moves(const bb_chess_board *b, bb_chess_move *moves, bb_chess_board *children)
+{
+    bb__kctx spare;
+    return bb__kroot(b, kctx_get(b, &spare), moves, children);
+}
+
+int bb_chess_board_count(const bb_chess_board *b)
+{
+    bb__kctx spare;
+    const bb__kctx *c = kctx_get(b, &spare);
+    return (int)(b->side ? count_impl(b, c, 1) : count_impl(b, c, 0));
+}
+
+int bb_chess_board_is_check(const bb_chess_board *b)
+{
+    kinfo I;
+    if (b->side) analyse(b, 1, &I);
+    else analyse(b, 0, &I);
+    return I.checkers != 0;
 }

@@ -13,17 +13,9 @@
 
 #include <stdatomic.h>
 
-typedef struct {
-    uint64_t pawns, knights;
-    uint64_t diag;  /* bishops and queens */
-    uint64_t orth;  /* rooks and queens */
-    uint64_t kings;
-    uint64_t col[2];
-    uint8_t ep;     /* the en-passant target square, or 0 for none (a1 never is one) */
-    uint8_t castle; /* BB_CASTLE_* bits */
-    uint8_t side;   /* to move (kept for the hash table and the root; the walk knows it) */
-    uint8_t pad[5];
-} bb__kboard;
+/* The kernel's board is the public fast-walk board (bitboard/chess_board.h):
+ * seven piece boards, ep, rights, side and the castling geometry, 64 bytes. */
+typedef bb_chess_board bb__kboard;
 
 /* One entry of the exact transposition table: the whole board (so a hit is
  * the same position, never a collision), the depth and the count, written
@@ -48,18 +40,29 @@ typedef struct {
     uint64_t need_empty[4];   /* squares that must be empty, the king and rook themselves aside */
     uint64_t king_path[4];    /* squares the king crosses or lands on (its start too if it is
                                  the landing square): none may be attacked */
-    uint64_t zone_o[64], zone_d[64];     /* the lines (straight, diagonal) through a king's neighbours */
     uint64_t path_zone_o[4], path_zone_d[4]; /* the same through each king path */
     const bb__ktable *tt;     /* NULL: no table */
     const volatile int *stop; /* NULL: never stopped */
 } bb__kctx;
 
-/* Fills *b and *c (table and stop flag NULL) from pos: a legal position. */
-void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b, bb__kctx *c);
+/* The lines (straight, diagonal) through the neighbours of a king on each
+ * square: only enemy sliders on them can attack a square the king may go
+ * to.  Filled with the first context (bb__kctx_for) and constant after. */
+extern uint64_t bb__kzone_o[64], bb__kzone_d[64];
+
+/* Fills *b from pos (a position with one king a side and side 0 or 1): its
+ * castling geometry from the rights pos holds, rights it cannot hold
+ * dropped.  Fills no context. */
+void bb__kboard_from_pos(const bb_chess_pos *pos, bb__kboard *b);
+/* The context of b's castling geometry (table and stop flag NULL): from a
+ * process-wide cache of the first geometries met, else computed into
+ * *spare. */
+const bb__kctx *bb__kctx_for(const bb__kboard *b, bb__kctx *spare);
 /* The perft count of b depth >= 0 plies deep. */
 uint64_t bb__kperft(const bb__kboard *b, int depth, const bb__kctx *c);
-/* The legal moves of b into moves[] and the boards they lead to into
- * children[] (both BB_CHESS_MAX_MOVES long); returns their count. */
+/* The legal moves of b into moves[] and, unless children is NULL, the
+ * boards they lead to into children[] (both BB_CHESS_MAX_MOVES long);
+ * returns their count. */
 int bb__kroot(const bb__kboard *b, const bb__kctx *c, bb_chess_move *moves, bb__kboard *children);
 
 #endif
