@@ -12,10 +12,13 @@
 #include "bitboard.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 
 /* The kernel's board is the public fast-walk board (bitboard/chess_board.h):
  * seven piece boards, ep, rights, side and the castling geometry, 64 bytes. */
 typedef bb_chess_board bb__kboard;
+_Static_assert(sizeof(bb_chess_board) == 64 && offsetof(bb_chess_board, ep) == 56,
+               "the board is 64 bytes, its last 8 the ep square, rights, side and geometry");
 
 /* One entry of the exact transposition table: the whole board (so a hit is
  * the same position, never a collision), the depth and the count, written
