@@ -151,6 +151,19 @@ KINLINE __m512i slide8(uint64_t orth, uint64_t diag, uint64_t occ)
     gen = _mm512_ternarylogic_epi64(gen, pro, _mm512_rolv_epi64(gen, r4), 0xF8);
     return _mm512_and_si512(_mm512_rolv_epi64(gen, r1), m);
 }
+
+/* The squares the knights `kn` jump to, one of the eight jumps a lane (a
+ * jump is one-to-one, so the lanes' popcounts add up to the moves). */
+KINLINE __m512i jump8(uint64_t kn)
+{
+    const __m512i r = _mm512_set_epi64(47, 49, 54, 58, 6, 10, 15, 17);
+    const uint64_t na = NOT_A, nh = NOT_H, nab = 0xFCFCFCFCFCFCFCFCULL, ngh = 0x3F3F3F3F3F3F3F3FULL;
+    const uint64_t r1 = ~0xFFULL, r12 = ~0xFFFFULL, r8 = ~0xFF00000000000000ULL, r78 = ~0xFFFF000000000000ULL;
+    const __m512i m = _mm512_set_epi64((long long)(nh & r78), (long long)(na & r78), (long long)(ngh & r8),
+                                       (long long)(nab & r8), (long long)(ngh & r1), (long long)(nab & r1),
+                                       (long long)(nh & r12), (long long)(na & r12));
+    return _mm512_and_si512(_mm512_rolv_epi64(_mm512_set1_epi64((long long)kn), r), m);
+}
 #endif
 
 /* 1 if square sq is attacked by the pieces of `enemy` (a subset of the
@@ -303,6 +316,10 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
     n += POP(cs);
     uint64_t target = ~I.own & I.checkmask, occ = I.occ, pinned = I.pin_d | I.pin_hv;
     uint64_t x = b->knights & I.own & ~pinned;
+#if KSLIDE_VEC
+    uint64_t kn = x;
+    x = 0; /* counted with the sliders */
+#endif
     while (x) {
         int s = CTZ(x);
         x &= x - 1;
@@ -314,10 +331,12 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
 #if KSLIDE_VEC
     {
         uint64_t xo = b->orth & I.own & ~pinned;
-        __m512i a = _mm512_and_si512(slide8(xo, x, occ), _mm512_set1_epi64((long long)target));
-        /* the eight counts (each at most 64, their sum under 219: the most
+        const __m512i t8 = _mm512_set1_epi64((long long)target);
+        __m512i a = _mm512_popcnt_epi64(_mm512_and_si512(slide8(xo, x, occ), t8));
+        a = _mm512_add_epi64(a, _mm512_popcnt_epi64(_mm512_and_si512(jump8(kn), t8)));
+        /* the eight counts (each at most 128, their sum under 219: the most
          * moves a position has) as bytes of one word, summed by a multiply */
-        uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(_mm512_popcnt_epi64(a)));
+        uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(a));
         n += (bytes * 0x0101010101010101ULL) >> 56;
         x = 0;
     }
