@@ -45,7 +45,10 @@
  *         bb_chess_board next[BB_CHESS_MAX_MOVES];
  *         int n = bb_chess_board_moves(b, moves, next);
  *         uint64_t total = 0;
- *         for (int i = 0; i < n; i++) total += perft(&next[i], depth - 1);
+ *         if (depth == 2)     // the last ply: count each child's moves, make none
+ *             for (int i = 0; i < n; i++) total += (uint64_t)bb_chess_board_count(&next[i]);
+ *         else
+ *             for (int i = 0; i < n; i++) total += perft(&next[i], depth - 1);
  *         return total;
  *     }
  */
