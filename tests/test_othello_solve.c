@@ -12,6 +12,9 @@
  *     early included): the exact score, the win/loss/draw mode, an
  *     aspiration window's bounds, a principal variation that replays to the
  *     score, the same answer on 2 threads and with the symmetric table off;
+ *   - the solver's own flips (src/othello/flips_rays.h, with AVX-512 and
+ *     AVX512CD) against the reference, every empty square of random boards
+ *     and of positions of random games;
  *   - FFO #40 (20 empties): the published score and best move;
  *   - a stop flag ends it with -2. */
 #include <stdio.h>
@@ -21,6 +24,8 @@
 #include "bitboard.h"
 #include "harness.h"
 #include "ffo.h"
+#include "reference_othello.h"
+#include "../src/othello/flips_rays.h"
 
 /* ---- square-by-square definitions -------------------------------------------------- */
 
@@ -350,8 +355,44 @@ static void stopped(void)
     CHECK(bb_othello_solve(&pos, &o, &r) == -2 && r.stopped && r.best == -1, "a stop flag did not stop it");
 }
 
+static void solver_flips(void)
+{
+#if BB__OTHELLO_FLIPS_RAYS
+    bb__othello_rays_fill();
+    uint64_t rng = 17;
+    int bad = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint64_t a = bbt_board(&rng), b = bbt_board(&rng) & ~a;
+        if (i & 1) { /* a position of a random game instead: runs that end on the edge */
+            uint64_t pp = 0x0000000810000000ULL, oo = 0x0000001008000000ULL;
+            int plies = (int)(bbt_next(&rng) % 60);
+            for (int k = 0; k < plies; k++) {
+                uint64_t mv = ref_othello_moves(pp, oo);
+                if (!mv) { uint64_t t = pp; pp = oo, oo = t; continue; }
+                int n = (int)(bbt_next(&rng) % (uint64_t)bb_popcount(mv));
+                while (n--) mv &= mv - 1;
+                int sq = __builtin_ctzll(mv);
+                uint64_t f = ref_othello_flips(pp, oo, sq), np = pp | f | (1ULL << sq);
+                pp = oo & ~f, oo = np;
+            }
+            a = pp, b = oo;
+        }
+        for (uint64_t e = ~(a | b); e; e &= e - 1) {
+            int sq = __builtin_ctzll(e);
+            uint64_t want = ref_othello_flips(a, b, sq), got = bb__othello_flips_rays(a, b, sq);
+            if (got != want && bad++ < 5)
+                CHECK(0, "p %016llx o %016llx square %d: got %016llx, want %016llx", (unsigned long long)a,
+                      (unsigned long long)b, sq, (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+#else
+    SKIP("no AVX-512 with AVX512CD in this build: the solver uses the library's flips");
+#endif
+}
+
 int main(void)
 {
+    RUN(solver_flips);
     RUN(features);
     RUN(stable_is_stable);
     RUN(against_minimax);

@@ -74,9 +74,10 @@ typedef struct {
     bucket *b;
     size_t count;
     void *memory;
+    int shared;         /* 1: threads share it, and a bucket is read and written under its lock */
 } table;
 
-static int table_new(table *t, size_t mb)
+static int table_new(table *t, size_t mb, int shared)
 {
     size_t bytes = (mb ? mb : 64) << 20, n = 1;
     while (n * 2 * sizeof(bucket) <= bytes) n *= 2;
@@ -84,17 +85,18 @@ static int table_new(table *t, size_t mb)
      * on request: a probe is then one cache miss, not a cache miss and a TLB
      * walk (FFO #40-#44 on Zen 1, 208 MiB: 21.0-21.3 s against 22.0-22.3 s). */
     size_t huge = (size_t)2 << 20, size = (n * sizeof(bucket) + huge - 1) / huge * huge;
-    t->memory = aligned_alloc(huge, size);
+    /* zeroed memory is an empty table (every lock 0, every slot's n 0): from
+     * calloc, whose large blocks are fresh pages the system clears as they
+     * are first touched, so nothing here writes all of it again */
+    t->memory = calloc(size + huge, 1);
     if (!t->memory) return -1;
+    uintptr_t at = ((uintptr_t)t->memory + huge - 1) & ~(uintptr_t)(huge - 1);
+    t->b = (bucket *)at;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    (void)madvise(t->memory, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
+    (void)madvise(t->b, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
 #endif
-    t->b = (bucket *)t->memory;
     t->count = n;
-    for (size_t i = 0; i < n; i++) {
-        atomic_init(&t->b[i].lock, 0);
-        t->b[i].e[0].n = t->b[i].e[1].n = 0;
-    }
+    t->shared = shared;
     return 0;
 }
 
@@ -105,26 +107,40 @@ static inline bucket *bucket_of(const table *t, uint64_t p, uint64_t o)
     return &t->b[h & (t->count - 1)];
 }
 
-static inline void lock(bucket *b)
+static inline void prefetch(const bucket *b)
 {
-    while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire)) {
-    }
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b);
+#else
+    (void)b;
+#endif
 }
-static inline void unlock(bucket *b) { atomic_store_explicit(&b->lock, 0, memory_order_release); }
+
+/* One thread alone takes no lock: nobody else reads or writes. */
+static inline void lock(const table *t, bucket *b)
+{
+    if (t->shared)
+        while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire)) {
+        }
+}
+static inline void unlock(const table *t, bucket *b)
+{
+    if (t->shared) atomic_store_explicit(&b->lock, 0, memory_order_release);
+}
 
 /* 1 and the entry's bounds and move if (p, o) is there. */
 static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper, int *move)
 {
     bucket *b = bucket_of(t, p, o);
     int hit = 0;
-    lock(b);
+    lock(t, b);
     for (int i = 0; i < 2; i++)
         if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
             *lower = b->e[i].lower, *upper = b->e[i].upper, *move = b->e[i].move;
             hit = 1;
             break;
         }
-    unlock(b);
+    unlock(t, b);
     return hit;
 }
 
@@ -133,7 +149,7 @@ static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper,
 static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int upper, int move)
 {
     bucket *b = bucket_of(t, p, o);
-    lock(b);
+    lock(t, b);
     for (int i = 0; i < 2; i++)
         if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
             entry *x = &b->e[i];
@@ -141,7 +157,7 @@ static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int 
             if (upper < x->upper) x->upper = (int8_t)upper;
             if (x->lower > x->upper) x->lower = x->upper = (int8_t)(lower > x->upper ? lower : upper); /* stale */
             if (move != 64) x->move = (uint8_t)move;
-            unlock(b);
+            unlock(t, b);
             return;
         }
     entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, 0};
@@ -151,7 +167,7 @@ static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int 
     } else {
         b->e[1] = e;
     }
-    unlock(b);
+    unlock(t, b);
 }
 
 /* ---- the search ------------------------------------------------------------------ */
@@ -187,6 +203,27 @@ static inline int stopping(search *s)
 
 static inline int lsb(uint64_t x) { return __builtin_ctzll(x); }
 
+#include "flips_rays.h"
+#if BB__OTHELLO_FLIPS_RAYS
+#define bb_othello_flips(p, o, sq) bb__othello_flips_rays((p), (o), (sq))
+#endif
+
+#if BB__OTHELLO_FLIPS_RAYS
+_Alignas(64) uint64_t bb__othello_ray[64][8];
+void bb__othello_rays_fill(void)
+{
+    static const int df[8] = {0, 1, 1, -1, 0, -1, -1, 1}, dr[8] = {1, 0, 1, 1, -1, 0, -1, -1};
+    for (int sq = 0; sq < 64; sq++)
+        for (int d = 0; d < 8; d++) {
+            uint64_t m = 0;
+            for (int f = (sq & 7) + df[d], r = (sq >> 3) + dr[d]; f >= 0 && f < 8 && r >= 0 && r < 8;
+                 f += df[d], r += dr[d])
+                m |= 1ULL << (8 * r + f);
+            bb__othello_ray[sq][d] = m;
+        }
+}
+#endif
+
 /* The last empty square: every other square holds a disc, so along each
  * line the opponent's discs are all the squares not the mover's (sq itself
  * aside), and the line's flips depend on the mover's line bits alone.
@@ -199,12 +236,16 @@ static unsigned char last_count[8][256];
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
 static void last_count_fill(void)
 {
+#if BB__OTHELLO_FLIPS_RAYS
+    bb__othello_rays_fill();
+#endif
     for (unsigned x = 0; x < 8; x++)
         for (unsigned l = 0; l < 256; l++) {
             unsigned out = bb__othello_outflank[64 * x + ((~l >> 1) & 63)] & l;
             last_count[x][l] = (unsigned char)bb_popcount(bb__othello_flipped[256 * x + out]);
         }
 }
+
 static inline int last_flips(uint64_t p, int sq)
 {
     int f = sq & 7, r = sq >> 3;
@@ -411,12 +452,16 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         if (use_table && n >= ETC_MIN) {
             /* enhanced transposition cut-off: a child whose entry already
                proves a cut-off ends the search here */
-            for (int i = 0; i < k; i++) {
-                uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f, cp, co;
+            uint64_t cp[64], co[64];
+            for (int i = 0; i < k; i++) { /* every child's bucket asked for first: the misses overlap */
+                uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
                 bb_sym u;
+                key_of(s, no, np, n - 1, &cp[i], &co[i], &u);
+                prefetch(bucket_of(s->t, cp[i], co[i]));
+            }
+            for (int i = 0; i < k; i++) {
                 int l, up, mv;
-                key_of(s, no, np, n - 1, &cp, &co, &u);
-                if (probe(s->t, cp, co, &l, &up, &mv) && -up >= beta) {
+                if (probe(s->t, cp[i], co[i], &l, &up, &mv) && -up >= beta) {
                     store(s->t, kp, ko, n, -up, INF > upper ? upper : INF, bb_sym_square(m[i].sq, used));
                     return -up;
                 }
@@ -536,7 +581,7 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
     double t0 = now_s();
     pthread_once(&last_count_once, last_count_fill);
     table t;
-    if (table_new(&t, opts->hash_mb) != 0) return -1;
+    if (table_new(&t, opts->hash_mb, opts->threads > 1) != 0) return -1;
     r->table_bytes = t.count * sizeof(bucket);
     int alpha = -INF, beta = INF; /* wider than any score: +-64 come back exact */
     if (opts->wld) alpha = -1, beta = 1;
