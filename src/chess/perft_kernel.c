@@ -370,8 +370,9 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
     kpawns p;
     pawn_targets(b, &I, us, &p);
     const uint64_t pr = PROMO_RANK(us);
-    n += POP(p.s1 & ~pr) + POP(p.cw & ~pr) + POP(p.ce & ~pr) + POP(p.s2);
-    n += 4 * (POP(p.s1 & pr) + POP(p.cw & pr) + POP(p.ce & pr));
+    n += POP(p.s1) + POP(p.cw) + POP(p.ce) + POP(p.s2);
+    if ((p.s1 | p.cw | p.ce) & pr) /* rare: each promotion is four moves */
+        n += 3 * (POP(p.s1 & pr) + POP(p.cw & pr) + POP(p.ce & pr));
     if (b->ep) n += POP(ep_origins(b, &I, us));
     return n;
 }
