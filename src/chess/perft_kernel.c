@@ -295,6 +295,14 @@ typedef struct { uint64_t s1, s2, cw, ce; } kpawns;
 KINLINE void pawn_targets(const bb__kboard *b, const kinfo *I, const int us, kpawns *p)
 {
     uint64_t P = b->pawns & I->own, empty = ~I->occ;
+    if (!(P & (I->pin_d | I->pin_hv))) { /* no pawn pinned: the common case, without the pin masks */
+        uint64_t s1 = push1(P, us) & empty, tm = I->enemy & I->checkmask;
+        p->s2 = push1(s1 & DOUBLE_RANK(us), us) & empty & I->checkmask;
+        p->s1 = s1 & I->checkmask;
+        p->cw = capw(P, us) & tm;
+        p->ce = cape(P, us) & tm;
+        return;
+    }
     uint64_t pp = P & ~I->pin_d, pc = P & ~I->pin_hv;
     uint64_t s1 = (push1(pp & ~I->pin_hv, us) | (push1(pp & I->pin_hv, us) & I->pin_hv)) & empty;
     p->s2 = push1(s1 & DOUBLE_RANK(us), us) & empty & I->checkmask;
