@@ -314,8 +314,17 @@ KINLINE void pawn_targets(const bb__kboard *b, const kinfo *I, const int us, kpa
 
 /* ---- the last ply: count, do not make ------------------------------------------- */
 
-KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us)
+#if KSLIDE_VEC
+typedef __m512i kacc; /* the lane counts of the fills, summed once for many counts */
+#else
+typedef int kacc;
+#endif
+
+/* The legal moves of b; with acc, the fills' part is added to *acc instead
+ * (the caller sums it). */
+KINLINE uint64_t count_acc(const bb__kboard *b, const bb__kctx *c, const int us, kacc *acc)
 {
+    (void)acc; /* without the fills: no part to add */
     kinfo I;
     analyse(b, us, &I);
     unsigned cs;
@@ -344,8 +353,12 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
         a = _mm512_add_epi64(a, _mm512_popcnt_epi64(_mm512_and_si512(jump8(kn), t8)));
         /* the eight counts (each at most 128, their sum under 219: the most
          * moves a position has) as bytes of one word, summed by a multiply */
-        uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(a));
-        n += (bytes * 0x0101010101010101ULL) >> 56;
+        if (acc) {
+            *acc = _mm512_add_epi64(*acc, a);
+        } else {
+            uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(a));
+            n += (bytes * 0x0101010101010101ULL) >> 56;
+        }
         x = 0;
     }
 #endif
@@ -383,6 +396,11 @@ KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us
         n += 3 * (POP(p.s1 & pr) + POP(p.cw & pr) + POP(p.ce & pr));
     if (b->ep) n += POP(ep_origins(b, &I, us));
     return n;
+}
+
+KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us)
+{
+    return count_acc(b, c, us, NULL);
 }
 
 KNOINLINE uint64_t count_w(const bb__kboard *b, const bb__kctx *c) { return count_impl(b, c, 0); }
@@ -618,8 +636,15 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
         }
     }
 done:
-    if (mode == KLEAF)
+    if (mode == KLEAF) {
+#if KSLIDE_VEC
+        kacc acc = _mm512_setzero_si512();
+        for (int i = 0; i < nk; i++) n += count_acc(&kids[i], c, us ^ 1, &acc);
+        n += (uint64_t)_mm512_reduce_add_epi64(acc);
+#else
         for (int i = 0; i < nk; i++) n += count_impl(&kids[i], c, us ^ 1);
+#endif
+    }
     return n;
 }
 
