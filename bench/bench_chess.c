@@ -57,10 +57,9 @@ static uint64_t board_perft(const bb_chess_board *b, int depth)
     bb_chess_board next[BB_CHESS_MAX_MOVES];
     int n = bb_chess_board_moves(b, moves, next);
     uint64_t total = 0;
-    if (depth == 2) /* the last ply: count each child's moves, make none */
-        for (int i = 0; i < n; i++) total += (uint64_t)bb_chess_board_count(&next[i]);
-    else
-        for (int i = 0; i < n; i++) total += board_perft(&next[i], depth - 1);
+    if (depth == 2) /* the last ply: count the children's moves, make none */
+        return bb_chess_board_count_many(next, n, NULL);
+    for (int i = 0; i < n; i++) total += board_perft(&next[i], depth - 1);
     return total;
 }
 

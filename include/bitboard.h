@@ -139,7 +139,8 @@
  *
  * bitboard/chess_board.h  the fast walk: a 64-byte board, generated with its children, counted
  *   bb_chess_board  bb_chess_board_from_pos  bb_chess_board_to_pos  bb_chess_board_moves
- *   bb_chess_board_count  bb_chess_board_play  bb_chess_board_is_check  bb_chess_count
+ *   bb_chess_board_count  bb_chess_board_count_many  bb_chess_board_play  bb_chess_board_is_check
+ *   bb_chess_count
  *
  * bitboard/chess_game.h  chess games: a game with its history, PGN read and written
  *   bb_chess_game  bb_chess_game_init  bb_chess_game_init_fen  bb_chess_game_set_start

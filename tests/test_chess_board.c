@@ -1,7 +1,9 @@
 /* The fast walk (bitboard/chess_board.h) against the position API:
  *   - every node of the published perft trees (the wiki's positions, its
  *     Chess960 table, the perft suite) to depth 2 or 3: the board's moves are
- *     bb_chess_generate's, its count is their number (bb_chess_count too),
+ *     bb_chess_generate's, its count is their number (bb_chess_count too,
+ *     and bb_chess_board_count_many over its children, with and without
+ *     their counts; over boards of different positions too),
  *     each child board is bb_chess_board_play's and is the board of the
  *     position bb_chess_make reaches (whole struct), whose to_pos is that
  *     position (pieces, mailbox, side, rights, ep, key), and is_check agrees;
@@ -34,10 +36,9 @@ static uint64_t board_perft(const bb_chess_board *b, int depth)
     bb_chess_board next[BB_CHESS_MAX_MOVES];
     int n = bb_chess_board_moves(b, moves, next);
     uint64_t total = 0;
-    if (depth == 2) /* the last ply: count each child's moves, make none */
-        for (int i = 0; i < n; i++) total += (uint64_t)bb_chess_board_count(&next[i]);
-    else
-        for (int i = 0; i < n; i++) total += board_perft(&next[i], depth - 1);
+    if (depth == 2) /* the last ply: count the children's moves, make none */
+        return bb_chess_board_count_many(next, n, NULL);
+    for (int i = 0; i < n; i++) total += board_perft(&next[i], depth - 1);
     return total;
 }
 
@@ -125,6 +126,16 @@ static void walk(bb_chess_pos *pos, int depth)
                    fen_of(pos));
         if (depth > 1) walk(pos, depth - 1);
         bb_chess_unmake(pos, moves[i], &u);
+    }
+    if (m) { /* the children's counts, one by one and at once */
+        int counts[BB_CHESS_MAX_MOVES];
+        uint64_t sum = 0;
+        for (int i = 0; i < m; i++) sum += (uint64_t)bb_chess_board_count(&kids[i]);
+        NODE_CHECK(bb_chess_board_count_many(kids, m, NULL) == sum, "'%s': count_many without counts",
+                   fen_of(pos));
+        NODE_CHECK(bb_chess_board_count_many(kids, m, counts) == sum, "'%s': count_many with counts", fen_of(pos));
+        for (int i = 0; i < m; i++)
+            NODE_CHECK(counts[i] == bb_chess_board_count(&kids[i]), "'%s': count_many's count %d", fen_of(pos), i);
     }
     bb_chess_board self = b;
     if (m) {
@@ -258,6 +269,37 @@ static void every_chess960_start(void)
     }
 }
 
+/* count_many over boards of different positions, sides and castling
+ * geometries (the wiki's, the Chess960 table's, the suite's), and n <= 0. */
+static void count_many_mixed(void)
+{
+    static bb_chess_board all[N_WIKI + N_960 + N_SUITE];
+    int counts[N_WIKI + N_960 + N_SUITE], n = 0;
+    uint64_t sum = 0;
+    const char *fens[N_WIKI + N_960 + N_SUITE];
+    for (size_t i = 0; i < N_WIKI; i++) fens[n++] = wiki[i].fen;
+    for (size_t i = 0; i < N_960; i++) fens[n++] = chess960[i].fen;
+    for (size_t i = 0; i < N_SUITE; i++) fens[n++] = suite[i].fen;
+    for (int i = 0; i < n; i++) {
+        bb_chess_pos pos;
+        parse(&pos, fens[i]);
+        CHECK(bb_chess_board_from_pos(&pos, &all[i]) == 0, "'%s'", fens[i]);
+        bb_chess_movelist l;
+        sum += (uint64_t)bb_chess_generate(&pos, BB_GEN_ALL, &l);
+    }
+    CHECK(bb_chess_board_count_many(all, n, NULL) == sum, "the sum over %d positions: got %llu, want %llu", n,
+          (unsigned long long)bb_chess_board_count_many(all, n, NULL), (unsigned long long)sum);
+    CHECK(bb_chess_board_count_many(all, n, counts) == sum, "the sum with counts");
+    for (int i = 0; i < n; i++) {
+        bb_chess_pos pos;
+        parse(&pos, fens[i]);
+        bb_chess_movelist l;
+        CHECK(counts[i] == bb_chess_generate(&pos, BB_GEN_ALL, &l), "'%s': count %d", fens[i], counts[i]);
+    }
+    CHECK(bb_chess_board_count_many(all, 0, NULL) == 0 && bb_chess_board_count_many(all, -3, counts) == 0,
+          "n <= 0 counts nothing");
+}
+
 static void refused(void)
 {
     bb_chess_pos pos;
@@ -324,6 +366,7 @@ static void threads_agree(void)
 int main(void)
 {
     RUN(refused);
+    RUN(count_many_mixed);
     RUN(trees);
     RUN(published_counts);
     RUN(random_games_against_slow);

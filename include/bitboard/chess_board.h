@@ -24,6 +24,9 @@
  *                                    children is NULL, the board after each into children[] (both
  *                                    BB_CHESS_MAX_MOVES long); returns their count
  *   bb_chess_board_count(b)          the number of legal moves of b, counted without making them
+ *   bb_chess_board_count_many(boards, n, counts)  the legal moves of n boards (n <= 0: none), summed;
+ *                                    each board's count into counts[] unless it is NULL (then the
+ *                                    counts share one vector sum: the fastest last ply of a perft)
  *   bb_chess_board_play(b, move, child)   *child = b after move (a legal move of b: BB_DEBUG
  *                                    checks it); child may be b
  *   bb_chess_board_is_check(b)       1 if the side to move is in check
@@ -45,10 +48,9 @@
  *         bb_chess_board next[BB_CHESS_MAX_MOVES];
  *         int n = bb_chess_board_moves(b, moves, next);
  *         uint64_t total = 0;
- *         if (depth == 2)     // the last ply: count each child's moves, make none
- *             for (int i = 0; i < n; i++) total += (uint64_t)bb_chess_board_count(&next[i]);
- *         else
- *             for (int i = 0; i < n; i++) total += perft(&next[i], depth - 1);
+ *         if (depth == 2)     // the last ply: count the children's moves, make none
+ *             return bb_chess_board_count_many(next, n, NULL);
+ *         for (int i = 0; i < n; i++) total += perft(&next[i], depth - 1);
  *         return total;
  *     }
  */
@@ -82,6 +84,7 @@ int bb_chess_board_from_pos(const bb_chess_pos *pos, bb_chess_board *out);
 void bb_chess_board_to_pos(const bb_chess_board *b, bb_chess_pos *out);
 int bb_chess_board_moves(const bb_chess_board *b, bb_chess_move *moves, bb_chess_board *children);
 int bb_chess_board_count(const bb_chess_board *b);
+uint64_t bb_chess_board_count_many(const bb_chess_board *boards, int n, int *counts);
 void bb_chess_board_play(const bb_chess_board *b, bb_chess_move move, bb_chess_board *child);
 int bb_chess_board_is_check(const bb_chess_board *b);
 int bb_chess_count(const bb_chess_pos *pos);
