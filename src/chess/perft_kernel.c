@@ -850,31 +850,25 @@ uint64_t bb_chess_board_count_many(const bb_chess_board *boards, int n, int *cou
 {
     bb__kctx spare;
     uint64_t total = 0;
-    if (counts) {
+#if KSLIDE_VEC
+    if (!counts) {
+        kacc acc = _mm512_setzero_si512(); /* the fills' part of every count, summed once */
         for (int i = 0; i < n; i++) {
             const bb_chess_board *b = &boards[i];
             const bb__kctx *c = b->castling ? kctx_get(b, &spare) : NULL;
-            counts[i] = (int)(b->side ? count_b(b, c) : count_w(b, c));
-            total += (uint64_t)counts[i];
+            total += b->side ? count_acc(b, c, 1, &acc) : count_acc(b, c, 0, &acc);
         }
-        return total;
+        return total + (uint64_t)_mm512_reduce_add_epi64(acc);
     }
-#if KSLIDE_VEC
-    kacc acc = _mm512_setzero_si512(); /* the fills' part of every count, summed once */
+#endif
     for (int i = 0; i < n; i++) {
         const bb_chess_board *b = &boards[i];
         const bb__kctx *c = b->castling ? kctx_get(b, &spare) : NULL;
-        total += b->side ? count_acc(b, c, 1, &acc) : count_acc(b, c, 0, &acc);
-    }
-    return total + (uint64_t)_mm512_reduce_add_epi64(acc);
-#else
-    for (int i = 0; i < n; i++) {
-        const bb_chess_board *b = &boards[i];
-        const bb__kctx *c = b->castling ? kctx_get(b, &spare) : NULL;
-        total += b->side ? count_b(b, c) : count_w(b, c);
+        uint64_t k = b->side ? count_b(b, c) : count_w(b, c);
+        if (counts) counts[i] = (int)k;
+        total += k;
     }
     return total;
-#endif
 }
 
 int bb_chess_board_is_check(const bb_chess_board *b)

@@ -203,12 +203,12 @@ static inline int stopping(search *s)
 
 static inline int lsb(uint64_t x) { return __builtin_ctzll(x); }
 
+/* The flips of a move on empty square sq: by rays with AVX-512 CD
+ * (flips_rays.h), else the library's default form. */
 #include "flips_rays.h"
 #if BB__OTHELLO_FLIPS_RAYS
-#define bb_othello_flips(p, o, sq) bb__othello_flips_rays((p), (o), (sq))
-#endif
+static inline uint64_t flips(uint64_t p, uint64_t o, int sq) { return bb__othello_flips_rays(p, o, sq); }
 
-#if BB__OTHELLO_FLIPS_RAYS
 _Alignas(64) uint64_t bb__othello_ray[64][8];
 void bb__othello_rays_fill(void)
 {
@@ -222,6 +222,8 @@ void bb__othello_rays_fill(void)
             bb__othello_ray[sq][d] = m;
         }
 }
+#else
+static inline uint64_t flips(uint64_t p, uint64_t o, int sq) { return bb_othello_flips(p, o, sq); }
 #endif
 
 /* The last empty square: every other square holds a disc, so along each
@@ -275,7 +277,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
     int best = -INF;
     for (int i = 0; i < n; i++) {
         if (!(bb_king_attacks(sq[i]) & o)) continue; /* no disc of theirs around it: no flip */
-        uint64_t f = bb_othello_flips(p, o, sq[i]);
+        uint64_t f = flips(p, o, sq[i]);
         if (!f) continue;
         uint64_t np = p | f | (1ULL << sq[i]), no = o & ~f;
         int rest[4], k = 0;
@@ -335,7 +337,7 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
             int sq = list[i];
             unsigned qb = quadrant_bit(sq);
             if (!(parity & qb) != !odd || !(bb_king_attacks(sq) & o)) continue;
-            uint64_t f = bb_othello_flips(p, o, sq);
+            uint64_t f = flips(p, o, sq);
             if (!f) continue;
             uint64_t np = p | f | (1ULL << sq), no = o & ~f;
             int rest[SHALLOW], k = 0;
@@ -388,7 +390,7 @@ static int order_moves(const search *s, uint64_t p, uint64_t o, uint64_t moves, 
     int k = 0;
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x);
-        uint64_t f = bb_othello_flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
+        uint64_t f = flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
         uint64_t replies = bb_othello_moves(no, np);
 /* The weights of move ordering (fastest first), tuned on FFO #40-#44 by
    node count (docs/OTHELLO.md has the runs); -D overrides them to try others. */
@@ -469,7 +471,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         }
     } else {
         k = 0;
-        for (uint64_t x = moves; x; x &= x - 1) m[k].sq = lsb(x), m[k].f = bb_othello_flips(p, o, m[k].sq), k++;
+        for (uint64_t x = moves; x; x &= x - 1) m[k].sq = lsb(x), m[k].f = flips(p, o, m[k].sq), k++;
     }
     for (int i = 0; i < k; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
@@ -561,7 +563,7 @@ static int first_best(search *s, uint64_t p, uint64_t o, int target)
     if (target <= -64) return lsb(moves); /* every move reaches it */
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x);
-        uint64_t f = bb_othello_flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
+        uint64_t f = flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
         /* -score(child) >= target  <=>  score(child) <= -target */
         int v = -score_of(s, no, np, -target, -target + 1);
         if (s->stopped) return -1;
@@ -628,7 +630,7 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
                 if (mv < 0) break;
                 r->pv[r->pv_length++] = mv;
                 if (mv != BB_OTHELLO_PASS) {
-                    uint64_t f = bb_othello_flips(p, o, mv);
+                    uint64_t f = flips(p, o, mv);
                     p |= f | (1ULL << mv), o &= ~f;
                 }
                 uint64_t x = p;
