@@ -115,7 +115,7 @@ void bench_chess(const bench_opts *o)
            "`method M`: use_method = 1 (generate_with M, make, recurse, unmake); "
            "`public API`: a loop over bb_chess_generate, make and unmake written in the benchmark (then the same "
            "with the last ply counted by bb_chess_count); `fast walk`: the perft of bitboard/chess_board.h's "
-           "example (bb_chess_board_moves with children, bb_chess_board_count at the last ply).\n\n"
+           "example (bb_chess_board_moves with children, bb_chess_board_count_many at the last ply).\n\n"
            "| position | depth | implementation | nodes | M nodes/s | ns/node | cycles/node | seconds (median) | spread (s) |\n"
            "|---|---:|---|---:|---:|---:|---:|---:|---|\n",
            reps);
@@ -155,7 +155,7 @@ void bench_chess(const bench_opts *o)
     int pairs = o->quick ? 5 : 11;
     printf("\n### Chess perft: the public fast walk against the kernel, alternating\n"
            "%d pairs, each the whole call: the kernel (bb_chess_perft) then the perft of "
-           "bitboard/chess_board.h's example (bb_chess_board_moves with children, bb_chess_board_count at "
+           "bitboard/chess_board.h's example (bb_chess_board_moves with children, bb_chess_board_count_many at "
            "the last ply). Medians, spread min-max; the ratio is the median of the pairs' ratios.\n\n"
            "| position | depth | kernel s | spread | fast walk s | spread | walk / kernel | ratio spread |\n"
            "|---|---:|---:|---|---:|---|---:|---|\n",
