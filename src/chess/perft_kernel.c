@@ -126,6 +126,57 @@ KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
     I->checkers = checkers, I->checkmask = cm, I->pin_d = pin_d, I->pin_hv = pin_hv;
 }
 
+/* What the children of one node share for their own analyse(): the node
+ * analysed for the children's side (base: the children's king, and the
+ * pins of its pieces), the squares whose change could change a slider's
+ * check or pin (live: from that king to each of our sliders on its lines,
+ * the slider included), and the king's lines. */
+typedef struct {
+    kinfo base;
+    uint64_t live, rays;
+} kshared;
+
+/* What the children of b (us to move) share. */
+KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
+{
+    analyse(b, us ^ 1, &S->base);
+    int k = S->base.k;
+    uint64_t rays_o = ((BB_FILE_A << (k & 7)) | (BB_RANK_1 << (k & 56))) ^ BIT(k);
+    uint64_t rays_d = bb__diagonals_ex[2 * k] | bb__diagonals_ex[2 * k + 1];
+    uint64_t live = 0, x = (b->orth & b->color[us] & rays_o) | (b->diag & b->color[us] & rays_d);
+    while (x) {
+        int s = CTZ(x);
+        x &= x - 1;
+        live |= bb__between[64 * k + s] | BIT(s);
+    }
+    S->rays = rays_o | rays_d;
+    S->live = live;
+}
+
+/* analyse() for a child ch of `parent`, S what parent's children share.
+ * The child's king stood still, and no piece of the parent's side attacked
+ * it.  When the move changed no square of S->live and put no slider on the
+ * king's lines, the sliders' checks and pins are the parent's (none, and
+ * S->base's pins), and only the piece moved can give check: a knight or a
+ * pawn, from where it landed.  Otherwise analyse() from the start. */
+KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const kshared *S, const int us,
+                           kinfo *I)
+{
+    const int them = us ^ 1;
+    uint64_t own = ch->color[us], enemy = ch->color[them];
+    uint64_t touched = (own ^ parent->color[us]) | (enemy ^ parent->color[them]);
+    if (touched & (S->live | (S->rays & (ch->orth | ch->diag)))) {
+        analyse(ch, us, I);
+        return;
+    }
+    int k = S->base.k;
+    uint64_t checkers = (bb__knight_attacks[k] & ch->knights & enemy) |
+                        (bb__pawn_attacks[64 * us + k] & ch->pawns & enemy);
+    I->own = own, I->enemy = enemy, I->occ = own | enemy, I->k = k;
+    I->checkers = checkers, I->checkmask = checkers ? checkers : ~(uint64_t)0;
+    I->pin_d = S->base.pin_d, I->pin_hv = S->base.pin_hv;
+}
+
 #if KSLIDE_VEC
 /* The squares the straight sliders `orth` and the diagonal sliders `diag`
  * attack through occupancy occ, one direction a lane: N E NE NW S W SW SE.
@@ -322,11 +373,13 @@ typedef int kacc;
 
 /* The legal moves of b; with acc, the fills' part is added to *acc instead
  * (the caller sums it). */
-KINLINE uint64_t count_acc(const bb__kboard *b, const bb__kctx *c, const int us, kacc *acc)
+KINLINE uint64_t count_acc(const bb__kboard *b, const bb__kctx *c, const int us, kacc *acc,
+                           const bb__kboard *parent, const kshared *S)
 {
     (void)acc; /* without the fills: no part to add */
     kinfo I;
-    analyse(b, us, &I);
+    if (parent) analyse_child(b, parent, S, us, &I);
+    else analyse(b, us, &I);
     unsigned cs;
     uint64_t n = POP(king_moves(b, c, &I, us, 1, &cs));
     if (!I.checkmask) return n; /* double check */
@@ -400,7 +453,7 @@ KINLINE uint64_t count_acc(const bb__kboard *b, const bb__kctx *c, const int us,
 
 KINLINE uint64_t count_impl(const bb__kboard *b, const bb__kctx *c, const int us)
 {
-    return count_acc(b, c, us, NULL);
+    return count_acc(b, c, us, NULL, NULL, NULL);
 }
 
 KNOINLINE uint64_t count_w(const bb__kboard *b, const bb__kctx *c) { return count_impl(b, c, 0); }
@@ -637,12 +690,14 @@ KINLINE uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us
     }
 done:
     if (mode == KLEAF) {
+        kshared S;
+        shared_of(b, us, &S);
 #if KSLIDE_VEC
         kacc acc = _mm512_setzero_si512();
-        for (int i = 0; i < nk; i++) n += count_acc(&kids[i], c, us ^ 1, &acc);
+        for (int i = 0; i < nk; i++) n += count_acc(&kids[i], c, us ^ 1, &acc, b, &S);
         n += (uint64_t)_mm512_reduce_add_epi64(acc);
 #else
-        for (int i = 0; i < nk; i++) n += count_impl(&kids[i], c, us ^ 1);
+        for (int i = 0; i < nk; i++) n += count_acc(&kids[i], c, us ^ 1, NULL, b, &S);
 #endif
     }
     return n;
@@ -856,7 +911,7 @@ uint64_t bb_chess_board_count_many(const bb_chess_board *boards, int n, int *cou
         for (int i = 0; i < n; i++) {
             const bb_chess_board *b = &boards[i];
             const bb__kctx *c = b->castling ? kctx_get(b, &spare) : NULL;
-            total += b->side ? count_acc(b, c, 1, &acc) : count_acc(b, c, 0, &acc);
+            total += b->side ? count_acc(b, c, 1, &acc, NULL, NULL) : count_acc(b, c, 0, &acc, NULL, NULL);
         }
         return total + (uint64_t)_mm512_reduce_add_epi64(acc);
     }
