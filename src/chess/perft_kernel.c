@@ -130,10 +130,10 @@ KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
  * analysed for the children's side (base: the children's king, and the
  * pins of its pieces), the squares whose change could change a slider's
  * check or pin (live: from that king to each of our sliders on its lines,
- * the slider included), and the king's lines. */
+ * the slider included), and the king's straight and diagonal lines. */
 typedef struct {
     kinfo base;
-    uint64_t live, rays;
+    uint64_t live, rays_o, rays_d;
 } kshared;
 
 /* What the children of b (us to move) share. */
@@ -149,14 +149,14 @@ KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
         x &= x - 1;
         live |= bb__between[64 * k + s] | BIT(s);
     }
-    S->rays = rays_o | rays_d;
+    S->rays_o = rays_o, S->rays_d = rays_d;
     S->live = live;
 }
 
 /* analyse() for a child ch of `parent`, S what parent's children share.
  * The child's king stood still, and no piece of the parent's side attacked
- * it.  When the move changed no square of S->live and put no slider on the
- * king's lines, the sliders' checks and pins are the parent's (none, and
+ * it.  When the move changed no square of S->live and put no slider on a
+ * line of the king's that it moves along, the sliders' checks and pins are the parent's (none, and
  * S->base's pins), and only the piece moved can give check: a knight or a
  * pawn, from where it landed.  Otherwise analyse() from the start. */
 KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const kshared *S, const int us,
@@ -165,7 +165,7 @@ KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const
     const int them = us ^ 1;
     uint64_t own = ch->color[us], enemy = ch->color[them];
     uint64_t touched = (own ^ parent->color[us]) | (enemy ^ parent->color[them]);
-    if (touched & (S->live | (S->rays & (ch->orth | ch->diag)))) {
+    if (touched & (S->live | (S->rays_o & ch->orth) | (S->rays_d & ch->diag))) {
         analyse(ch, us, I);
         return;
     }
