@@ -10,6 +10,11 @@
  *     Programming Wiki's "Checks and Pinned Pieces");
  *   - the last ply counted, not made: popcounts of the masked attack sets,
  *     pawns all at once by shifts, promotions four times;
+ *   - at the last ply, the children of one node share its analysis for their
+ *     side: a child whose move changed no square between that king and our
+ *     sliders on its lines (nor put a slider there) has the parent's pins and
+ *     no slider check, and skips the rays (94% of the children of the start
+ *     position's tree, 80% of Kiwipete's);
  *   - the walk specialized at compile time on the side to move and on
  *     whether any castling right is left: each node function is one of four
  *     copies of the same always-inlined body with those two as constants
