@@ -47,7 +47,8 @@ static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label,
     int rc = bb_othello_solve(pos, &s->opts, &r);
     if (s->show_progress) fprintf(stderr, "\r%*s\r", 60, "");
     if (rc == -1) {
-        cli_error("othello solve: a table of %zu MiB could not be allocated", s->opts.hash_mb ? s->opts.hash_mb : 64);
+        if (s->opts.hash_mb) cli_error("othello solve: a table of %zu MiB could not be allocated", s->opts.hash_mb);
+        else cli_error("othello solve: the default table (up to 64 MiB) could not be allocated; try a smaller --hash");
         return 1;
     }
     if (rc == -2) return 130;

@@ -355,6 +355,33 @@ static void stopped(void)
     CHECK(bb_othello_solve(&pos, &o, &r) == -2 && r.stopped && r.best == -1, "a stop flag did not stop it");
 }
 
+/* Without hash_mb the table is sized from the empty squares (64 MiB from 19,
+ * half that for each fewer, at least 1 MiB); with it, as asked (the largest
+ * power of two that fits).  A stop flag set before the call keeps it from
+ * searching: the size is in the report all the same. */
+static void default_table(void)
+{
+    uint64_t rng = 77;
+    for (int empties = 10; empties <= 24; empties++) {
+        bb_othello_pos pos;
+        if (!random_position(&rng, empties, &pos)) {
+            empties--; /* that game ended early: another one */
+            continue;
+        }
+        volatile int stop = 1;
+        bb_othello_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.stop = &stop;
+        bb_othello_solve_result r;
+        size_t want = (size_t)(empties >= 19 ? 64 : empties <= 13 ? 1 : 1 << (empties - 13)) << 20;
+        CHECK(bb_othello_solve(&pos, &o, &r) == -2 && r.table_bytes == want, "%d empties: a table of %zu bytes, want %zu",
+              empties, r.table_bytes, want);
+        o.hash_mb = 3;
+        CHECK(bb_othello_solve(&pos, &o, &r) == -2 && r.table_bytes == (size_t)2 << 20, "--hash 3: %zu bytes",
+              r.table_bytes);
+    }
+}
+
 static void solver_flips(void)
 {
 #if BB__OTHELLO_FLIPS_RAYS
@@ -399,5 +426,6 @@ int main(void)
     RUN(against_alphabeta);
     RUN(ffo40);
     RUN(stopped);
+    RUN(default_table);
     return bbt_finish("othello_solve");
 }

@@ -49,7 +49,8 @@ typedef struct {
     int alpha, beta;          /* an aspiration window, alpha < beta, both -64..64; both 0: the full
                                  window.  A score outside it comes back as a bound (r->bound) */
     int threads;              /* 0 or 1: this thread; N: N threads sharing the table */
-    size_t hash_mb;           /* the table in MiB; 0: 64 */
+    size_t hash_mb;           /* the table in MiB; 0: 64 from 19 empties, half that for each
+                                 empty fewer, at least 1 (r->table_bytes says what it was) */
     int no_symmetry;          /* 1: the table keys positions as they stand, not by their least
                                  image (to measure what the symmetric table saves) */
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, solve returns -2 */

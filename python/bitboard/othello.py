@@ -111,12 +111,14 @@ most: outside an aspiration window, or in wld mode), ``best`` (0..63, PASS, -1 i
 over), ``pv`` (list of squares), ``nodes``, ``seconds``, ``table_bytes``."""
 
 
-def solve(p, o, wld=False, threads=1, hash_mb=64, alpha=0, beta=0, symmetry=True):
+def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True):
     """Solves one position exactly under perfect play by both sides.
 
     ``wld=True`` finds only win, draw or loss (much faster); ``alpha, beta``
     an aspiration window (both 0: the full window); ``threads`` share a
-    table of ``hash_mb`` MiB keyed by the canonical position (``symmetry``).
+    table of ``hash_mb`` MiB keyed by the canonical position (``symmetry``;
+    ``hash_mb=0``: sized from the position, 64 MiB from 19 empties, half that
+    for each fewer, at least 1 MiB).
     The GIL is released.  The score, best move and PV do not depend on the
     thread count.
 

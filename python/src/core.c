@@ -1273,14 +1273,15 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
     static char *kwl[] = {"p", "o", "wld", "threads", "hash_mb", "alpha", "beta", "symmetry", NULL};
     PyObject *po, *oo;
     int wld = 0, threads = 1, alpha = 0, beta = 0, symmetry = 1;
-    Py_ssize_t hash_mb = 64;
+    Py_ssize_t hash_mb = 0; /* 0: the library sizes it from the position */
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pinii$p:solve", kwl, &po, &oo, &wld, &threads, &hash_mb, &alpha,
                                      &beta, &symmetry))
         return NULL;
     uint64_t p, o;
     if (scalar_pos(po, oo, &p, &o)) return NULL;
     if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
-    if (hash_mb < 1) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not at least 1", hash_mb);
+    if (hash_mb < 0)
+        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative (0: sized from the position)", hash_mb);
     if ((alpha || beta) && !(alpha < beta && alpha >= -64 && beta <= 64))
         return PyErr_Format(PyExc_ValueError, "alpha, beta: (%d, %d) is not a window -64 <= alpha < beta <= 64",
                             alpha, beta);

@@ -170,6 +170,11 @@ def test_solve_14_empties_matches_cli_value():
         othello.solve(p, o, alpha=5, beta=5)
     with pytest.raises(TypeError, match="one position"):
         othello.solve(np.array([p, p], np.uint64), np.array([o, o], np.uint64))
+    # the default table is sized from the empties (14 here: 2 MiB); a size given is kept
+    assert r.table_bytes == 2 << 20
+    assert othello.solve(p, o, hash_mb=8).table_bytes == 8 << 20
+    with pytest.raises(ValueError, match="hash_mb"):
+        othello.solve(p, o, hash_mb=-1)
 
 
 def test_board_strings_and_transcripts():
