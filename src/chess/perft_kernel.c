@@ -160,10 +160,12 @@ KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
 
 /* analyse() for a child ch of `parent`, S what parent's children share.
  * The child's king stood still, and no piece of the parent's side attacked
- * it.  When the move changed no square of S->live and put no slider on a
- * line of the king's that it moves along, the sliders' checks and pins are the parent's (none, and
- * S->base's pins), and only the piece moved can give check: a knight or a
- * pawn, from where it landed.  Otherwise analyse() from the start. */
+ * it.  When the move changed no square of S->live (captures, en passant and
+ * castling included: every square whose colour changed) and put no slider
+ * on a line of the king's that it moves along, the sliders' checks and pins
+ * are the parent's (none, and S->base's pins), and only the piece moved can
+ * give check: a knight or a pawn, from where it landed.  Otherwise analyse()
+ * from the start. */
 KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const kshared *S, const int us,
                            kinfo *I)
 {
