@@ -99,7 +99,10 @@ typedef struct {
     int k;
 } kinfo;
 
-KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
+/* With lines (NULL elsewhere): the king's straight and diagonal lines, and
+ * the squares from the king to each enemy slider on them, the slider
+ * included (kshared's live). */
+KINLINE void analyse_lines(const bb__kboard *b, const int us, kinfo *I, uint64_t *lines)
 {
     const int them = us ^ 1;
     uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
@@ -109,11 +112,12 @@ KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
     uint64_t pin_d = 0, pin_hv = 0;
     uint64_t rays_o = ((BB_FILE_A << (k & 7)) | (BB_RANK_1 << (k & 56))) ^ BIT(k);
     uint64_t rays_d = bb__diagonals_ex[2 * k] | bb__diagonals_ex[2 * k + 1];
-    uint64_t sn = rays_o & b->orth & enemy;
+    uint64_t sn = rays_o & b->orth & enemy, live = 0;
     while (sn) {
         int s = CTZ(sn);
         sn &= sn - 1;
         uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
+        if (lines) live |= btw | BIT(s);
         if (!blk) checkers |= BIT(s);
         else if (!(blk & (blk - 1)) && (blk & own)) pin_hv |= btw | BIT(s);
     }
@@ -122,6 +126,7 @@ KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
         int s = CTZ(sn);
         sn &= sn - 1;
         uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
+        if (lines) live |= btw | BIT(s);
         if (!blk) checkers |= BIT(s);
         else if (!(blk & (blk - 1)) && (blk & own)) pin_d |= btw | BIT(s);
     }
@@ -129,7 +134,9 @@ KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I)
     if (checkers) cm = (checkers & (checkers - 1)) ? 0 : bb__between[64 * k + CTZ(checkers)] | checkers;
     I->own = own, I->enemy = enemy, I->occ = occ, I->k = k;
     I->checkers = checkers, I->checkmask = cm, I->pin_d = pin_d, I->pin_hv = pin_hv;
+    if (lines) lines[0] = rays_o, lines[1] = rays_d, lines[2] = live;
 }
+KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I) { analyse_lines(b, us, I, NULL); }
 
 /* What the children of one node share for their own analyse(): the node
  * analysed for the children's side (base: the children's king, and the
@@ -144,18 +151,9 @@ typedef struct {
 /* What the children of b (us to move) share. */
 KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
 {
-    analyse(b, us ^ 1, &S->base);
-    int k = S->base.k;
-    uint64_t rays_o = ((BB_FILE_A << (k & 7)) | (BB_RANK_1 << (k & 56))) ^ BIT(k);
-    uint64_t rays_d = bb__diagonals_ex[2 * k] | bb__diagonals_ex[2 * k + 1];
-    uint64_t live = 0, x = (b->orth & b->color[us] & rays_o) | (b->diag & b->color[us] & rays_d);
-    while (x) {
-        int s = CTZ(x);
-        x &= x - 1;
-        live |= bb__between[64 * k + s] | BIT(s);
-    }
-    S->rays_o = rays_o, S->rays_d = rays_d;
-    S->live = live;
+    uint64_t lines[3];
+    analyse_lines(b, us ^ 1, &S->base, lines);
+    S->rays_o = lines[0], S->rays_d = lines[1], S->live = lines[2];
 }
 
 /* analyse() for a child ch of `parent`, S what parent's children share.
