@@ -64,7 +64,9 @@ typedef struct {
                            (empties to the winner); with wld, -1, 0 or 1 times a bound */
     int wld;            /* 1 win, 0 draw, -1 loss for the side to move */
     int bound;          /* 0: score is exact; 1: at least score (it reached beta); -1: at most */
-    int best;           /* the best move 0..63, BB_OTHELLO_PASS, or -1 if the game is over */
+    int best;           /* the best move 0..63, BB_OTHELLO_PASS, or -1 if the game is over: of the
+                           moves that reach the score, the first in the solver's own order
+                           (fastest first, from the position alone: any thread count agrees) */
     int pv[61];         /* the principal variation, moves and passes, from pos */
     int pv_length;
     uint64_t nodes;     /* positions searched */
