@@ -230,6 +230,23 @@ static int alphabeta(uint64_t p, uint64_t o, int passed, int a, int b)
     return best;
 }
 
+/* r's principal variation, played from pos, ends the game at want, and
+ * its first move is r's best move. */
+static void check_pv(const bb_othello_pos *pos, const bb_othello_solve_result *r, int want, const char *what)
+{
+    bb_othello_pos q = *pos;
+    int sign = 1, ok = 1;
+    for (int i = 0; i < r->pv_length && ok; i++) {
+        if (r->pv[i] == BB_OTHELLO_PASS) ok = bb_othello_pass(&q) == 0;
+        else ok = bb_othello_play(&q, r->pv[i]) == 0;
+        sign = -sign;
+    }
+    CHECK(ok && bb_othello_game_over(&q) && sign * bb_othello_final_score(q.p, q.o) == want,
+          "%s: the principal variation (%d moves) does not end the game at the score", what, r->pv_length);
+    CHECK(bb_othello_game_over(pos) ? r->best == -1 && r->pv_length == 0 : r->pv_length > 0 && r->best == r->pv[0],
+          "%s: best %d", what, r->best);
+}
+
 /* Solves pos every way and checks the answers against want. */
 static void check_solve(const bb_othello_pos *pos, int want, const char *what)
 {
@@ -240,18 +257,7 @@ static void check_solve(const bb_othello_pos *pos, int want, const char *what)
     CHECK(bb_othello_solve(pos, &o, &r) == 0, "%s: solve failed", what);
     CHECK(r.score == want && r.bound == 0 && r.wld == (want > 0) - (want < 0), "%s: score %d, want %d", what, r.score,
           want);
-    /* the principal variation replays to the score */
-    bb_othello_pos q = *pos;
-    int sign = 1, ok = 1;
-    for (int i = 0; i < r.pv_length && ok; i++) {
-        if (r.pv[i] == BB_OTHELLO_PASS) ok = bb_othello_pass(&q) == 0;
-        else ok = bb_othello_play(&q, r.pv[i]) == 0;
-        sign = -sign;
-    }
-    CHECK(ok && bb_othello_game_over(&q) && sign * bb_othello_final_score(q.p, q.o) == want,
-          "%s: the principal variation (%d moves) does not end the game at the score", what, r.pv_length);
-    CHECK(bb_othello_game_over(pos) ? r.best == -1 && r.pv_length == 0 : r.pv_length > 0 && r.best == r.pv[0],
-          "%s: best %d", what, r.best);
+    check_pv(pos, &r, want, what);
     o.wld = 1;
     CHECK(bb_othello_solve(pos, &o, &w) == 0 && w.wld == r.wld && w.score == r.wld, "%s: wld %d", what, w.wld);
     o.wld = 0, o.threads = 2;
@@ -347,23 +353,10 @@ static void ffo_fast(void)
         char best[3] = {(char)('a' + (r.best & 7)), (char)('1' + (r.best >> 3)), 0};
         CHECK(r.score == c->score && strstr(c->best, best) != NULL, "FFO #%d: %+d %s, want %+d %s", c->number,
               r.score, best, c->score, c->best);
-        CHECK(r.nodes > 0 && r.seconds > 0 && r.table_bytes > 0 && r.pv_length > 0 && r.pv[0] == r.best,
-              "FFO #%d: the report", c->number);
-        /* the principal variation, replayed, ends the game at the score */
-        bb_othello_pos q = pos;
-        for (int i = 0; i < r.pv_length; i++) {
-            if (r.pv[i] == BB_OTHELLO_PASS) {
-                uint64_t x = q.p;
-                q.p = q.o, q.o = x;
-            } else {
-                CHECK(bb_othello_moves(q.p, q.o) >> r.pv[i] & 1, "FFO #%d: pv move %d illegal", c->number, i);
-                uint64_t f = bb_othello_flips(q.p, q.o, r.pv[i]), x = q.p | f | (1ULL << r.pv[i]);
-                q.p = q.o & ~f, q.o = x;
-            }
-        }
-        int s = bb_othello_final_score(q.p, q.o) * (r.pv_length % 2 ? -1 : 1);
-        CHECK(!bb_othello_moves(q.p, q.o) && !bb_othello_moves(q.o, q.p) && s == c->score,
-              "FFO #%d: the pv ends at %+d", c->number, s);
+        CHECK(r.nodes > 0 && r.seconds > 0 && r.table_bytes > 0, "FFO #%d: the report", c->number);
+        char what[16];
+        snprintf(what, sizeof what, "FFO #%d", c->number);
+        check_pv(&pos, &r, c->score, what);
     }
 }
 
