@@ -109,7 +109,7 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
 FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
-.PHONY: all lib cli tools unit check test demo docs bench fuzz fuzz-build install uninstall clean help FORCE \
+.PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
         python python-test bench-python mpi
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -237,6 +237,20 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 	@mkdir -p $(dir $@)
 	$(call msg,GEN,$@)
 	$(Q)$(BUILD)/tools/gen_pgn --games 100000 --seed 1 -o $@.tmp && mv $@.tmp $@
+
+# The Othello solver's evaluation weights, src/othello/eval_weights.c
+# (committed): 300,000 positions of self-play games with 10-16 empties, each
+# solved exactly by the library (two halves, one a CPU, 10 minutes or so),
+# then a least-squares fit (docs/OTHELLO.md, "The evaluation").
+EVAL_DATA := $(BUILD)/eval/positions1.txt $(BUILD)/eval/positions2.txt
+$(BUILD)/eval/positions%.txt: | $(BUILD)/tools/othello_train
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(BUILD)/tools/othello_train gen --count 150000 --empties 10-16 --seed $* -o $@.tmp && mv $@.tmp $@
+
+othello-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_weights.c (the solver's evaluation; make -j2)
+	$(Q)$(MAKE) --no-print-directory $(EVAL_DATA)
+	$(BUILD)/tools/othello_train fit -o src/othello/eval_weights.c $(EVAL_DATA)
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)

@@ -20,7 +20,7 @@ const bench_section bench_sections[] = {
     {"lines", bench_lines, "lines as 8 bits, byte mirror, pseudo-rotations, rotated boards"},
     {"othello", bench_othello, "Othello flips and moves per method, perft leaves/s at depths 11-13"},
     {"othello-positions", bench_othello_positions, "Othello distinct positions per ply to 10: hash set vs sorted arrays"},
-    {"othello-solve", bench_othello_solve, "Othello endgame solver on FFO #40-#44 (BENCH_FFO=40-59): exact, wld, no symmetry"},
+    {"othello-solve", bench_othello_solve, "Othello endgame solver on FFO #40-#44 (BENCH_FFO=40-59): exact, wld, no symmetry, no evaluation"},
     {"chess", bench_chess, "chess perft M nodes/s: the kernel, every attack method, the public API, threads, table"},
     {"pgn", bench_pgn, "PGN read with every move resolved and played: games/s, MB/s; threads; strict vs lenient SAN"},
 };

@@ -154,6 +154,8 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
             s.opts.wld = 1;
         } else if (strcmp(a, "--no-symmetry") == 0) {
             s.opts.no_symmetry = 1;
+        } else if (strcmp(a, "--no-eval") == 0) {
+            s.opts.no_eval = 1;
         } else if (strcmp(a, "--quiet") == 0) {
             s.quiet = 1;
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {

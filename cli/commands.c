@@ -20,6 +20,7 @@ static const char othello_solve_help[] =
     "    --hash MB                           the table in MiB (default: 64 from 19\n"
     "                                        empties, half that for each fewer, >= 1)\n"
     "    --no-symmetry                       key the table by positions as they stand\n"
+    "    --no-eval                           order moves without the trained evaluation\n"
     "    --quiet                             no progress line or totals\n"
     "  -o json: one object a position: position, score, best, pv, nodes, seconds (and\n"
     "  wld with --wld).  A progress line on a terminal; Ctrl-C stops (status 130).\n"

@@ -11,7 +11,8 @@
  *     against plain alpha-beta at 12 and 14 (passes and games that end
  *     early included): the exact score, the win/loss/draw mode, an
  *     aspiration window's bounds, a principal variation that replays to the
- *     score, the same answer on 2 threads and with the symmetric table off;
+ *     score, the same answer on 2 threads and with the symmetric table off,
+ *     the same score without the evaluation's move order;
  *   - the solver's own flips (src/othello/flips_rays.h, with AVX-512 and
  *     AVX512CD) against the reference, every empty square of random boards
  *     and of positions of random games;
@@ -25,6 +26,7 @@
 #include "bitboard.h"
 #include "harness.h"
 #include "ffo.h"
+#include "othello_games.h"
 #include "reference_othello.h"
 #include "../src/othello/flips_rays.h"
 
@@ -85,25 +87,6 @@ static int slow_final(uint64_t p, uint64_t o)
     for (int sq = 0; sq < 64; sq++) a += p >> sq & 1, b += o >> sq & 1;
     int e = 64 - a - b;
     return a > b ? a - b + e : a < b ? a - b - e : 0;
-}
-
-/* Positions of random games: n_empties empties, the side to move may have
- * to pass (then the position is kept as it is). */
-static int random_position(uint64_t *rng, int empties, bb_othello_pos *out)
-{
-    bb_othello_pos pos = bb_othello_start();
-    while (64 - bb_popcount(pos.p | pos.o) > empties) {
-        uint64_t m = bb_othello_moves(pos.p, pos.o);
-        if (!m) {
-            if (bb_othello_pass(&pos) != 0) return 0; /* the game ended early */
-            continue;
-        }
-        int k = (int)(bbt_next(rng) % (uint64_t)bb_popcount(m));
-        while (k--) m &= m - 1;
-        bb_othello_play(&pos, __builtin_ctzll(m));
-    }
-    *out = pos;
-    return 1;
 }
 
 static void features(void)
@@ -266,6 +249,10 @@ static void check_solve(const bb_othello_pos *pos, int want, const char *what)
           "%s: 2 threads gave %d, best %d", what, t.score, t.best);
     o.threads = 1, o.no_symmetry = 1;
     CHECK(bb_othello_solve(pos, &o, &ns) == 0 && ns.score == want && ns.best == r.best, "%s: no symmetry", what);
+    o.no_symmetry = 0, o.no_eval = 1; /* another move order: the same score, maybe another best move */
+    CHECK(bb_othello_solve(pos, &o, &ns) == 0 && ns.score == want, "%s: no evaluation: %d", what, ns.score);
+    check_pv(pos, &ns, want, what);
+    o.no_eval = 0;
     /* a window: the score as a bound when outside it */
     o.no_symmetry = 0, o.alpha = want - 3, o.beta = want - 1;
     CHECK(bb_othello_solve(pos, &o, &t) == 0 && t.bound == 1 && t.score >= want - 1 && t.score <= want,

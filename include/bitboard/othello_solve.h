@@ -57,6 +57,8 @@ typedef struct {
     /* called about 4 times a second from the calling thread (may be NULL) */
     void (*progress)(uint64_t nodes, double seconds, void *arg);
     void *progress_arg;
+    int no_eval;              /* 1: order moves without the trained evaluation (fastest first
+                                 alone: to measure what the evaluation saves) */
 } bb_othello_solve_opts;
 
 typedef struct {
@@ -66,7 +68,7 @@ typedef struct {
     int bound;          /* 0: score is exact; 1: at least score (it reached beta); -1: at most */
     int best;           /* the best move 0..63, BB_OTHELLO_PASS, or -1 if the game is over: of the
                            moves that reach the score, the first in the solver's own order
-                           (fastest first, from the position alone: any thread count agrees) */
+                           (from the position alone: any thread count agrees) */
     int pv[61];         /* the principal variation, moves and passes, from pos */
     int pv_length;
     uint64_t nodes;     /* positions searched */

@@ -111,14 +111,15 @@ most: outside an aspiration window, or in wld mode), ``best`` (0..63, PASS, -1 i
 over), ``pv`` (list of squares), ``nodes``, ``seconds``, ``table_bytes``."""
 
 
-def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True):
+def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True, evaluation=True):
     """Solves one position exactly under perfect play by both sides.
 
     ``wld=True`` finds only win, draw or loss (much faster); ``alpha, beta``
     an aspiration window (both 0: the full window); ``threads`` share a
     table of ``hash_mb`` MiB keyed by the canonical position (``symmetry``;
     ``hash_mb=0``: sized from the position, 64 MiB from 19 empties, half that
-    for each fewer, at least 1 MiB).
+    for each fewer, at least 1 MiB).  ``evaluation=False`` orders moves
+    without the trained evaluation (the same score, more nodes).
     The GIL is released.  The score, best move and PV do not depend on the
     thread count.
 
@@ -127,7 +128,8 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True)
     >>> r.score, square_name(r.best)
     (18, 'g8')
     """
-    return SolveResult(**_core.othello_solve(p, o, wld, threads, hash_mb, alpha, beta, symmetry=symmetry))
+    return SolveResult(**_core.othello_solve(p, o, wld, threads, hash_mb, alpha, beta, symmetry=symmetry,
+                                            evaluation=evaluation))
 
 
 def board(text):

@@ -1270,12 +1270,12 @@ static PyObject *py_othello_perft(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "wld", "threads", "hash_mb", "alpha", "beta", "symmetry", NULL};
+    static char *kwl[] = {"p", "o", "wld", "threads", "hash_mb", "alpha", "beta", "symmetry", "evaluation", NULL};
     PyObject *po, *oo;
-    int wld = 0, threads = 1, alpha = 0, beta = 0, symmetry = 1;
+    int wld = 0, threads = 1, alpha = 0, beta = 0, symmetry = 1, evaluation = 1;
     Py_ssize_t hash_mb = 0; /* 0: the library sizes it from the position */
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pinii$p:solve", kwl, &po, &oo, &wld, &threads, &hash_mb, &alpha,
-                                     &beta, &symmetry))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pinii$pp:solve", kwl, &po, &oo, &wld, &threads, &hash_mb, &alpha,
+                                     &beta, &symmetry, &evaluation))
         return NULL;
     uint64_t p, o;
     if (scalar_pos(po, oo, &p, &o)) return NULL;
@@ -1293,6 +1293,7 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
     opts.alpha = alpha;
     opts.beta = beta;
     opts.no_symmetry = !symmetry;
+    opts.no_eval = !evaluation;
     bb_othello_pos pos = {p, o, BB_OTHELLO_BLACK};
     bb_othello_solve_result r;
     int rc;

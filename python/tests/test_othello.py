@@ -166,6 +166,7 @@ def test_solve_14_empties_matches_cli_value():
     assert r.pv[0] == r.best and r.nodes > 0
     assert othello.solve(p, o, threads=2).score == 18
     assert othello.solve(p, o, symmetry=False).score == 18
+    assert othello.solve(p, o, evaluation=False).score == 18
     with pytest.raises(ValueError, match="alpha, beta"):
         othello.solve(p, o, alpha=5, beta=5)
     with pytest.raises(TypeError, match="one position"):

@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "bitboard.h"
+#include "eval.h"
 #include "eval_features.h"
 
 #ifndef BB__SOLVE_SHALLOW
@@ -49,11 +50,20 @@
 #ifndef BB__SOLVE_SHALLOW_STABLE
 #define BB__SOLVE_SHALLOW_STABLE 2 /* shallow nodes try the stability cut-off from this alpha */
 #endif
+#ifndef BB__SOLVE_EVAL_MIN
+#define BB__SOLVE_EVAL_MIN 12 /* the fewest empties whose moves are ordered with the evaluation */
+#endif
+#ifndef BB__SOLVE_SEARCH_MIN
+#define BB__SOLVE_SEARCH_MIN 16
+#endif
+#ifndef BB__SOLVE_SEARCH_DEPTH
+#define BB__SOLVE_SEARCH_DEPTH 1
+#endif
 #ifndef BB__SOLVE_ETC_MIN
 #define BB__SOLVE_ETC_MIN (BB__SOLVE_TABLE_MIN + 1) /* the fewest empties that look up children */
 #endif
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
-       ETC_MIN = BB__SOLVE_ETC_MIN, SORT_MIN = 8, INF = 65 };
+       ETC_MIN = BB__SOLVE_ETC_MIN, EVAL_MIN = BB__SOLVE_EVAL_MIN, SORT_MIN = 8, INF = 65 };
 
 /* ---- the table ------------------------------------------------------------------- */
 
@@ -177,6 +187,7 @@ typedef struct {
     const table *t;
     int sym;                  /* key by the least image */
     int helper;               /* a lazy-SMP helper: its moves in another order */
+    int eval;                 /* order by the evaluation from EVAL_MIN empties */
     uint64_t nodes, next_check;
     const volatile int *stop;
     atomic_int *done;         /* the main thread has finished (helpers stop) */
@@ -383,11 +394,16 @@ static inline void key_of(const search *s, uint64_t p, uint64_t o, int n, uint64
     if (s->sym && n >= SYM_MIN) bb_canonical_pair(kp, ko, used);
 }
 
-/* The moves of (p, o) ordered: the table's move, then fastest first. */
+/* The moves of (p, o), n empties, ordered: the table's move, then fastest
+ * first, from EVAL_MIN empties with the evaluation of the position after the
+ * move beside it. */
 typedef struct { int sq, value; uint64_t f; } scored;
 
-static int order_moves(const search *s, uint64_t p, uint64_t o, uint64_t moves, int tt_move, scored *m)
+static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
+
+static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves, int tt_move, scored *m)
 {
+    int use_eval = s->eval && n >= EVAL_MIN;
     int k = 0;
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x);
@@ -402,10 +418,18 @@ static int order_moves(const search *s, uint64_t p, uint64_t o, uint64_t moves, 
 #define BB__SOLVE_W_FRONT 2
 #define BB__SOLVE_W_POT 4
 #endif
+#ifndef BB__SOLVE_W_EVAL
+#define BB__SOLVE_W_EVAL 4 /* a disc of the evaluation's estimate (tuned on #40-#44 too) */
+#endif
         int v = -BB__SOLVE_W_MOB * bb_popcount(replies) - BB__SOLVE_W_CORNER * bb_popcount(replies & 0x8100000000000081ULL);
         v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
         v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
         v -= BB__SOLVE_W_POT * bb_popcount(bb__othello_neighbours(np) & ~(np | no)); /* their potential mobility */
+        if (use_eval)
+            v -= BB__SOLVE_W_EVAL *
+                 (n >= BB__SOLVE_SEARCH_MIN ? estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, BB__SOLVE_SEARCH_DEPTH, 0)
+                                            : bb__othello_eval(no, np)) /
+                 BB__EVAL_UNIT;
         if (sq == tt_move) v = 1 << 20;
         if (s->helper) v = (v & ~15) ^ (int)((unsigned)sq * 2654435761u >> 28); /* another order */
         int j = k++;
@@ -451,7 +475,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
     scored m[64];
     int k;
     if (n >= SORT_MIN) {
-        k = order_moves(s, p, o, moves, tt_move, m);
+        k = order_moves(s, p, o, n, moves, tt_move, m);
         if (use_table && n >= ETC_MIN) {
             /* enhanced transposition cut-off: a child whose entry already
                proves a cut-off ends the search here */
@@ -510,6 +534,63 @@ static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
     return deep(s, p, o, alpha, beta, 0, n);
 }
 
+/* An estimate of the score of (p, o) in 1/BB__EVAL_UNIT of a disc: a plain
+ * alpha-beta search `depth` moves deep with the evaluation at its leaves,
+ * the moves ordered by the evaluation from depth 3.  Its nodes count. */
+static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
+{
+    s->nodes++;
+    if (depth == 0) return bb__othello_eval(p, o);
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) {
+        if (passed) return -bb__othello_final_score(o, p) * BB__EVAL_UNIT;
+        return -estimate(s, o, p, -beta, -alpha, depth, 1);
+    }
+    scored m[64];
+    int k = 0;
+    for (uint64_t x = moves; x; x &= x - 1) {
+        int sq = lsb(x), j = k++;
+        uint64_t f = flips(p, o, sq);
+        int v = depth > 2 ? -bb__othello_eval(o & ~f, p | f | (1ULL << sq)) : 0;
+        while (j > 0 && m[j - 1].value < v) m[j] = m[j - 1], j--;
+        m[j].sq = sq, m[j].value = v, m[j].f = f;
+    }
+    int best = -INF * BB__EVAL_UNIT;
+    for (int i = 0; i < k && best < beta; i++) {
+        uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
+        int v = -estimate(s, no, np, -beta, -(alpha > best ? alpha : best), depth - 1, 0);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+/* Where the first null-window test goes: from GUESS_MIN empties, a little
+ * below an estimate by a search to GUESS_LEAF empties (at most GUESS_DEPTH
+ * moves); a test below the score costs far less than one above it. */
+#ifndef BB__SOLVE_GUESS_MIN
+#define BB__SOLVE_GUESS_MIN 16
+#endif
+#ifndef BB__SOLVE_GUESS_LEAF
+#define BB__SOLVE_GUESS_LEAF 14
+#endif
+#ifndef BB__SOLVE_GUESS_DEPTH
+#define BB__SOLVE_GUESS_DEPTH 10
+#endif
+#ifndef BB__SOLVE_GUESS_MARGIN
+#define BB__SOLVE_GUESS_MARGIN 2
+#endif
+static int first_test(search *s, uint64_t p, uint64_t o)
+{
+    int n = 64 - bb_popcount(p | o);
+    if (!s->eval || n < BB__SOLVE_GUESS_MIN) return 0;
+    int depth = n - BB__SOLVE_GUESS_LEAF;
+    if (depth > BB__SOLVE_GUESS_DEPTH) depth = BB__SOLVE_GUESS_DEPTH;
+    int e = estimate(s, p, o, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, depth, 0);
+    int g = 2 * ((e + (e >= 0 ? BB__EVAL_UNIT : -BB__EVAL_UNIT)) / (2 * BB__EVAL_UNIT)); /* the nearest even */
+    int t = g - BB__SOLVE_GUESS_MARGIN;
+    return t > 64 ? 64 : t < -62 ? -62 : t;
+}
+
 /* The score of (p, o) by null-window tests, MTD(f) style: a test at t,
  * score_of(t - 1, t), says score >= r or score <= r for the r it returns
  * (fail-soft); the next test starts from that bound, and each test finds the
@@ -520,6 +601,7 @@ static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int lo = -64, hi = 64, t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
+    if (alpha < -64 && beta > 64) t = first_test(s, p, o);
     while (lo < hi) {
         int r = score_of(s, p, o, t - 1, t);
         if (s->stopped) return 0;
@@ -567,7 +649,7 @@ static int first_best(search *s, uint64_t p, uint64_t o, int target)
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) return bb_othello_moves(o, p) ? BB_OTHELLO_PASS : -1;
     scored m[64];
-    int k = order_moves(s, p, o, moves, 64, m);
+    int k = order_moves(s, p, o, 64 - bb_popcount(p | o), moves, 64, m);
     if (target <= -64) return m[0].sq; /* every move reaches it */
     for (int i = 0; i < k; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
@@ -610,7 +692,7 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
     atomic_init(&done, 0);
     search s;
     memset(&s, 0, sizeof s);
-    s.t = &t, s.sym = !opts->no_symmetry, s.stop = opts->stop, s.done = NULL;
+    s.t = &t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval, s.stop = opts->stop, s.done = NULL;
     s.t0 = s.last = t0;
     int threads = opts->threads > 1 ? opts->threads : 1;
     if (threads > 64) threads = 64;
