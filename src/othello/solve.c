@@ -54,10 +54,14 @@
 #define BB__SOLVE_EVAL_MIN 12 /* the fewest empties whose moves are ordered with the evaluation */
 #endif
 #ifndef BB__SOLVE_SEARCH_MIN
-#define BB__SOLVE_SEARCH_MIN 16
+#define BB__SOLVE_SEARCH_MIN 16 /* from here a move's evaluation is a one-move search's (the opponent's
+                                   best reply by the evaluation), not the position's own */
 #endif
-#ifndef BB__SOLVE_SEARCH_DEPTH
-#define BB__SOLVE_SEARCH_DEPTH 1
+#ifndef BB__SOLVE_SEARCH2_MIN
+#define BB__SOLVE_SEARCH2_MIN 24 /* from here a two-move search's */
+#endif
+#ifndef BB__SOLVE_W_SEARCH
+#define BB__SOLVE_W_SEARCH 10 /* a disc of that search's estimate */
 #endif
 #ifndef BB__SOLVE_ETC_MIN
 #define BB__SOLVE_ETC_MIN (BB__SOLVE_TABLE_MIN + 1) /* the fewest empties that look up children */
@@ -396,7 +400,9 @@ static inline void key_of(const search *s, uint64_t p, uint64_t o, int n, uint64
 
 /* The moves of (p, o), n empties, ordered: the table's move, then fastest
  * first, from EVAL_MIN empties with the evaluation of the position after the
- * move beside it. */
+ * move beside it (from SEARCH_MIN empties a one-move search's, from
+ * SEARCH2_MIN a two-move search's, weighted more: docs/OTHELLO.md has the
+ * runs that chose these). */
 typedef struct { int sq, value; uint64_t f; } scored;
 
 static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
@@ -425,11 +431,12 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
         v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
         v -= BB__SOLVE_W_POT * bb_popcount(bb__othello_neighbours(np) & ~(np | no)); /* their potential mobility */
-        if (use_eval)
-            v -= BB__SOLVE_W_EVAL *
-                 (n >= BB__SOLVE_SEARCH_MIN ? estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, BB__SOLVE_SEARCH_DEPTH, 0)
-                                            : bb__othello_eval(no, np)) /
+        if (use_eval && n >= BB__SOLVE_SEARCH_MIN)
+            v -= BB__SOLVE_W_SEARCH *
+                 estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0) /
                  BB__EVAL_UNIT;
+        else if (use_eval)
+            v -= BB__SOLVE_W_EVAL * bb__othello_eval(no, np) / BB__EVAL_UNIT;
         if (sq == tt_move) v = 1 << 20;
         if (s->helper) v = (v & ~15) ^ (int)((unsigned)sq * 2654435761u >> 28); /* another order */
         int j = k++;
