@@ -90,6 +90,23 @@ for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rota
     if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
 done
 
+# the evaluation's training program (tools/othello_train.c): gen writes
+# "P O SCORE EMPTIES" lines, the same for the same seed; fit writes every
+# weight; bad arguments and bad data are named, with a non-zero status
+T=build/tools/othello_train
+if $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/g1" 2> "$tmp/out" &&
+   $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/g2" 2>> "$tmp/out" && cmp -s "$tmp/g1" "$tmp/g2" &&
+   [ "$(grep -cE '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+ 1[01]$' "$tmp/g1")" = 150 ]; then ok
+else bad "othello_train gen: not 150 repeatable lines"; fi
+if $T fit --epochs 2 -o "$tmp/w.c" "$tmp/g1" > "$tmp/out" 2>&1 && grep -q 'held out' "$tmp/out" &&
+   [ "$(grep -E '^-?[0-9]' "$tmp/w.c" | tr -cd , | wc -c)" = 167269 ]; then ok
+else bad "othello_train fit: not 167269 weights"; fi
+if $T gen --count x > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q -- "--count takes" "$tmp/out"; then ok
+else bad "othello_train gen --count x: no usage error"; fi
+printf '0 0 0 64\nnot a line\n' > "$tmp/bad.txt"
+if $T fit "$tmp/bad.txt" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'bad.txt:2: not a line' "$tmp/out"; then ok
+else bad "othello_train fit: a bad line not named"; fi
+
 # nothing runs at load time: no object of the library or the CLI has a
 # constructor (a program that links the library, and `bitboard help`, fill no
 # table), and the attack tables are constants in read-only data, the
