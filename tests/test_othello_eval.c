@@ -10,7 +10,9 @@
  *     well under the scores' own spread and it ranks the moves of a position
  *     better than chance (a table of zeros or a shuffled one fails both);
  *   - the solver searches far fewer nodes with it than without it
- *     (--no-eval) on FFO #40 and #41, and finds the published scores. */
+ *     (--no-eval) on FFO #40 and #41, and finds the published scores;
+ *   - the score does not depend on where the estimate puts the first test:
+ *     positions of random games with 16-18 empties, with and without it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +190,34 @@ static void saves_nodes(void)
     }
 }
 
+/* From 16 empties the first null-window test goes where the estimate says:
+ * the score must not depend on it.  Positions of random games with 16-18
+ * empties (some with a pass to come), solved with and without the
+ * evaluation, and with a window around the score. */
+static void same_scores(void)
+{
+    uint64_t rng = 31;
+    int solved = 0;
+    for (int t = 0; t < 16; t++) {
+        bb_othello_pos pos;
+        if (!random_position(&rng, 16 + t % 3, &pos)) continue;
+        bb_othello_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.hash_mb = 4;
+        bb_othello_solve_result a, b, w;
+        CHECK(bb_othello_solve(&pos, &o, &a) == 0, "solve");
+        o.no_eval = 1;
+        CHECK(bb_othello_solve(&pos, &o, &b) == 0, "solve without the evaluation");
+        o.no_eval = 0, o.alpha = a.score - 2, o.beta = a.score + 2;
+        CHECK(bb_othello_solve(&pos, &o, &w) == 0, "solve in a window");
+        CHECK(a.score == b.score && w.score == a.score && w.bound == 0 && a.bound == 0,
+              "position %d: %d with the evaluation, %d without, %d in (%d, %d)", t, a.score, b.score, w.score,
+              o.alpha, o.beta);
+        solved++;
+    }
+    CHECK(solved >= 14, "only %d solved", solved);
+}
+
 int main(void)
 {
     RUN(offsets);
@@ -196,5 +226,6 @@ int main(void)
     RUN(symmetric);
     RUN(knows_something);
     RUN(saves_nodes);
+    RUN(same_scores);
     return bbt_finish("othello_eval");
 }
