@@ -13,9 +13,12 @@
  *               position's 8 images, so a position and its mirror images share
  *               one entry; the best move is stored in that image's frame and
  *               mapped back), moves ordered fastest-first (fewest replies for
- *               the opponent, corners, the table's move first), an enhanced
- *               transposition cut-off, and a stability cut-off: the opponent's
- *               stable discs cap the score.
+ *               the opponent, corners, the table's move first) with the
+ *               trained evaluation beside it from EVAL_MIN empties (eval.h),
+ *               an enhanced transposition cut-off, and a stability cut-off:
+ *               the opponent's stable discs cap the score.
+ * From BB__SOLVE_GUESS_MIN empties the first test goes just below the evaluation's
+ * estimate of the score (a short search), not at 0.
  * Threads share the table (lazy SMP): every thread searches the root, the
  * helpers with their moves in another order, and the first thread's answer
  * is the result.  The best move and the principal variation are then read
@@ -738,7 +741,7 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
         r->score = opts->wld ? (v > 0) - (v < 0) : v;
         r->wld = (v > 0) - (v < 0);
         /* the best move and the principal variation, by rule: the first
-           move in the table-free move order that reaches the score */
+           move in the table-free move order (first_best) that reaches the score */
         uint64_t p = pos->p, o = pos->o;
         int target = opts->wld ? (r->wld > 0 ? 1 : r->wld == 0 ? 0 : -64) : v;
         r->best = r->bound ? -1 : first_best(&s, p, o, target);
