@@ -12,9 +12,10 @@
  *     pawns all at once by shifts, promotions four times;
  *   - at the last ply, the children of one node share its analysis for their
  *     side: a child whose move changed no square between that king and our
- *     sliders on its lines (nor put a slider there) has the parent's pins and
- *     no slider check, and skips the rays (96% of the children of the start
- *     position's tree, 82% of Kiwipete's);
+ *     sliders on its lines (a square changes when its colour or its slider
+ *     kind does) nor put a slider on one has the parent's pins and no slider
+ *     check, and skips the rays (96% of the children of the start position's
+ *     tree, 82% of Kiwipete's; analyse_child states the invariant);
  *   - the walk specialized at compile time on the side to move and on
  *     whether any castling right is left: each node function is one of four
  *     copies of the same always-inlined body with those two as constants
@@ -157,20 +158,33 @@ KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
 }
 
 /* analyse() for a child ch of `parent`, S what parent's children share.
- * The child's king stood still, and no piece of the parent's side attacked
- * it.  When the move changed no square of S->live (captures, en passant and
- * castling included: every square whose colour changed) and put no slider
- * on a line of the king's that it moves along, the sliders' checks and pins
- * are the parent's (none, and S->base's pins), and only the piece moved can
- * give check: a knight or a pawn, from where it landed.  Otherwise analyse()
- * from the start. */
+ *
+ * The invariant: the sliders' checks and pins against a king on k are a
+ * function of four boards on k's lines and nothing else: the two colours
+ * (so the occupancy), and which squares hold a straight slider and which a
+ * diagonal one.  Let `changed` be every square where one of those four
+ * differs between parent and child.  Every way a move changes a slider
+ * line shows up there: the squares a piece leaves and lands on, a capture's
+ * square, en passant's captured pawn, a promotion's new slider, and
+ * castling's king and rook squares, which need the slider boards because a
+ * Chess960 castling can put the rook where the king stood (or the king where
+ * the rook stood) and leave the colours of all four squares as they were.
+ * If no changed square is on S->live (from the king to each of the parent's
+ * sliders on its lines, the slider included: a slider gone, a blocker moved,
+ * added or recoloured) nor holds a slider of the child on a king line it
+ * moves along (a slider arrived), the child's slider checks and pins are
+ * the parent's: none (the parent's side was to move, so it gave no check)
+ * and S->base's pins.  The child's king stood still, so only a knight or a
+ * pawn can give a new check from outside the lines: those are looked up.
+ * Otherwise analyse() from the start. */
 KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const kshared *S, const int us,
                            kinfo *I)
 {
     const int them = us ^ 1;
     uint64_t own = ch->color[us], enemy = ch->color[them];
-    uint64_t touched = (own ^ parent->color[us]) | (enemy ^ parent->color[them]);
-    if (touched & (S->live | (S->rays_o & ch->orth) | (S->rays_d & ch->diag))) {
+    uint64_t changed = (own ^ parent->color[us]) | (enemy ^ parent->color[them]) | (ch->orth ^ parent->orth) |
+                       (ch->diag ^ parent->diag);
+    if (changed & (S->live | (S->rays_o & ch->orth) | (S->rays_d & ch->diag))) {
         analyse(ch, us, I);
         return;
     }
