@@ -110,7 +110,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi
+        python python-test bench-python mpi mutants
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -318,6 +318,14 @@ fuzz-build: $(FUZZ_BIN) ## build the fuzz targets (clang, libFuzzer)
 
 fuzz: fuzz-build ## run each fuzz target FUZZ_SECONDS (default 60; T=board: one target)
 	@tests/fuzz/run.sh '$(FUZZ_SECONDS)' '$(BUILD)/fuzz' $(FUZZ_BIN)
+
+# The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
+# the list in tests/mutants/perft_kernel.txt): each must make a test of
+# tests/test_chess_kernel.c fail.  The AVX-512 fills are tried in a native
+# build, the scalar paths in a portable one (make mutants PORTABLE=1);
+# M="name ..." tries only those.
+mutants: $(BUILD)/obj/tests/test_chess_kernel.o $(HARNESS_OBJ) $(LIB_A) ## weaken each perft kernel shortcut in turn: a test must fail for each
+	@CC='$(CC)' CFLAGS='$(CPPFLAGS_ALL) $(CFLAGS_ALL)' LDFLAGS='$(LDFLAGS_ALL)' tests/mutants.sh '$(BUILD)' $(M)
 
 # Installation.  Every path is quoted, so PREFIX and DESTDIR may hold spaces.
 D_INC     := $(call sq,$(DESTDIR)$(INCLUDEDIR))

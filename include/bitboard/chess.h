@@ -218,7 +218,8 @@ typedef struct {
     bb_attack_method method;     /* the slider method when use_method is 1 */
     int threads;                 /* 0 or 1: this thread; N: N threads splitting the root moves */
     size_t hash_mb;              /* 0: no table; else a table of about this many MiB */
-    /* Called now and then from the calling thread while perft runs (may be
+    /* Called now and then from the calling thread while perft runs, and
+     * once at the end with every root move done unless stopped (may be
      * NULL): nodes counted so far, root moves done and their total. */
     void (*progress)(uint64_t nodes, int done, int total, void *arg);
     void *progress_arg;

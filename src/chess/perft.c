@@ -159,6 +159,7 @@ typedef struct {
     atomic_size_t next;
     _Atomic uint64_t nodes;
     atomic_int roots_done;
+    int reported;                   /* root moves done at the caller's last report */
 } work_queue;
 
 static uint64_t run_task(const work_queue *q, const task *t)
@@ -191,7 +192,10 @@ static void run_tasks(work_queue *q, int caller)
         uint64_t all = atomic_count_add(&q->nodes, n);
         int done = atomic_load(&q->roots_done);
         if (atomic_fetch_sub(&q->root_left[t->root], 1) == 1) done = atomic_fetch_add(&q->roots_done, 1) + 1;
-        if (caller && q->o->progress) q->o->progress(all, done, q->nroot, q->o->progress_arg);
+        if (caller && q->o->progress) {
+            q->o->progress(all, done, q->nroot, q->o->progress_arg);
+            q->reported = done;
+        }
     }
 }
 
@@ -357,6 +361,7 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
     atomic_init(&q.next, 0);
     atomic_init(&q.nodes, 0);
     atomic_init(&q.roots_done, 0);
+    q.reported = 0;
 #if PERFT_THREADS
     pthread_t tid[MAX_THREADS];
     int started = 0;
@@ -369,6 +374,10 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
 #else
     run_tasks(&q, 1);
 #endif
+    /* the other threads may have taken every subtree: the caller's report
+     * of the end, whoever counted it */
+    if (o->progress && !stopped(o) && q.reported != atomic_load(&q.roots_done))
+        o->progress(atomic_load(&q.nodes), atomic_load(&q.roots_done), nroot, o->progress_arg);
     for (int i = 0; i < nroot; i++) {
         uint64_t n = atomic_load(&rc[i]);
         total = bb__count_add(total, n);

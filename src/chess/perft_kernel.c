@@ -163,12 +163,13 @@ KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
  * function of four boards on k's lines and nothing else: the two colours
  * (so the occupancy), and which squares hold a straight slider and which a
  * diagonal one.  Let `changed` be every square where one of those four
- * differs between parent and child.  Every way a move changes a slider
- * line shows up there: the squares a piece leaves and lands on, a capture's
- * square, en passant's captured pawn, a promotion's new slider, and
- * castling's king and rook squares, which need the slider boards because a
- * Chess960 castling can put the rook where the king stood (or the king where
- * the rook stood) and leave the colours of all four squares as they were.
+ * differs between parent and child.  A move changes a square's colour where
+ * a piece leaves or lands, where a capture (en passant too) takes a piece,
+ * and where a promotion puts its new piece.  Only castling can change a
+ * square and leave its colour: a Chess960 castling may put the rook where
+ * the king stood, or the king where the rook stood.  It moves a king and a
+ * straight slider, so `changed` is the colours' changes and the straight
+ * sliders' (the diagonal board never changes where no colour does).
  * If no changed square is on S->live (from the king to each of the parent's
  * sliders on its lines, the slider included: a slider gone, a blocker moved,
  * added or recoloured) nor holds a slider of the child on a king line it
@@ -176,14 +177,14 @@ KINLINE void shared_of(const bb__kboard *b, const int us, kshared *S)
  * the parent's: none (the parent's side was to move, so it gave no check)
  * and S->base's pins.  The child's king stood still, so only a knight or a
  * pawn can give a new check from outside the lines: those are looked up.
- * Otherwise analyse() from the start. */
+ * Otherwise analyse() from the start.  tests/test_chess_kernel.c holds the
+ * positions that break each part of this condition when it is left out. */
 KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const kshared *S, const int us,
                            kinfo *I)
 {
     const int them = us ^ 1;
     uint64_t own = ch->color[us], enemy = ch->color[them];
-    uint64_t changed = (own ^ parent->color[us]) | (enemy ^ parent->color[them]) | (ch->orth ^ parent->orth) |
-                       (ch->diag ^ parent->diag);
+    uint64_t changed = (own ^ parent->color[us]) | (enemy ^ parent->color[them]) | (ch->orth ^ parent->orth);
     if (changed & (S->live | (S->rays_o & ch->orth) | (S->rays_d & ch->diag))) {
         analyse(ch, us, I);
         return;
