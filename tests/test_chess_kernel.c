@@ -98,8 +98,10 @@ static void kept_pins_castling(void)
         {"r1q1bkrb/ppp1p1pp/n2pn3/8/P1P1p3/3P1P2/1P1N2PP/R1QNBKRB b GAga - 0 6", 2, 977},
         {"2r2kr1/3r4/7p/8/8/1P2r3/8/2R2KR1 b GCgc - 0 1", 3, 38338},
         {"2r2k1r/8/8/4p2p/8/8/8/5K1R b Hhc - 0 1", 3, 5146},
-        {"5k2/8/8/8/5n2/8/8/5K1R w H - 0 1", 2, 133},                                      /* the rook lands on f1: f4 pinned */
-        {"6k1/8/8/8/6n1/8/8/4K1R1 w G - 0 1", 2, 61},                                      /* the king lands on g1: g4 free */
+        /* the rook lands on f1: f4 pinned */
+        {"5k2/8/8/8/5n2/8/8/5K1R w H - 0 1", 2, 133},
+        /* the king lands on g1: g4 free */
+        {"6k1/8/8/8/6n1/8/8/4K1R1 w G - 0 1", 2, 61},
     };
     RUN_CASES(c);
 }
