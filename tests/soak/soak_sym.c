@@ -5,6 +5,7 @@
  * inverse against the square maps; the square mappings (LERF, BERF, ...)
  * against their index formulas.  Arrays of random lengths up to several
  * pages, in place and not, with a guard past the end. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bitboard.h"
@@ -14,7 +15,11 @@
 soak_area_fn soak_area_sym;
 
 #define AREA "sym"
-#define MAXN 5000 /* more than four 4 KiB pages of boards: the paged walk */
+#define MAXN 5000
+/* 16 MiB of boards and more: the vector forms' paged walk (src/sym/sym_array.c,
+ * BB__BIG_BYTES), with its aligning prefix; one case in 1000 */
+#define BIG (((size_t)16 << 20) / 8)
+#define ROOM (BIG + MAXN + 16)
 
 typedef uint64_t transform_fn(uint64_t);
 static const struct {
@@ -92,7 +97,12 @@ static int remap(int sq, int from, int to)
 
 void soak_area_sym(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
 {
-    static uint64_t orig[MAXN], src[MAXN + 2], want[MAXN], dst[MAXN + 2];
+    static uint64_t *orig, *src_at, *want, *dst_at;
+    if (!orig) {
+        orig = malloc(ROOM * sizeof *orig), want = malloc(ROOM * sizeof *want);
+        src_at = malloc(ROOM * sizeof *src_at), dst_at = malloc(ROOM * sizeof *dst_at);
+        if (!orig || !want || !src_at || !dst_at) abort();
+    }
     st->work_name = "boards";
     for (int64_t i = first; (last < 0 || i <= last) && soak_time_left(); i++) {
         soak_rng r = soak_rng_of(soak_case_seed(seed, i));
@@ -155,9 +165,13 @@ void soak_area_sym(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
                          bb_mapping_name((bb_mapping)from), bb_mapping_name((bb_mapping)to), gs, remap(sq, from, to)),
                     bad = why;
         }
-        /* arrays: one symmetry, a random length (now and then several pages) */
+        /* arrays: one symmetry, a random length (now and then the paged walk),
+         * the input and output at random offsets (alignment) */
         bb_sym s = (bb_sym)soak_below(&r, 8);
-        size_t n = soak_below(&r, 8) ? (size_t)soak_below(&r, 70) : (size_t)soak_below(&r, MAXN + 1);
+        size_t n = soak_below(&r, 1000) == 0 ? BIG + (size_t)soak_below(&r, MAXN)
+                   : soak_below(&r, 8)      ? (size_t)soak_below(&r, 70)
+                                            : (size_t)soak_below(&r, MAXN + 1);
+        uint64_t *src = src_at + soak_below(&r, 8), *dst = dst_at + soak_below(&r, 8);
         for (size_t k = 0; k < n; k++) orig[k] = soak_board(&r), want[k] = ref_sym_apply(orig[k], s);
         soak_note("arrays of %zu boards under %s", n, bb_sym_name(s));
         for (size_t f = 0; f < sizeof arrays / sizeof arrays[0] && !bad; f++) {
@@ -169,8 +183,9 @@ void soak_area_sym(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
             arrays[f].fn(out, src, n, s);
             for (size_t k = 0; k < n && !bad; k++)
                 if (out[k] != want[k])
-                    snprintf(why, sizeof why, "%s (n %zu, %s, %s): [%zu] = 0x%016llx, want 0x%016llx", arrays[f].name,
-                             n, bb_sym_name(s), in_place ? "in place" : "apart", k, (unsigned long long)out[k],
+                    snprintf(why, sizeof why, "%s (n %zu, %s, %s, output at 0x%llx): [%zu] = 0x%016llx, want 0x%016llx",
+                             arrays[f].name, n, bb_sym_name(s), in_place ? "in place" : "apart",
+                             (unsigned long long)(uintptr_t)out, k, (unsigned long long)out[k],
                              (unsigned long long)want[k]),
                         bad = why;
             if (!bad && out[n] != 0x5A5A5A5A5A5A5A5AULL)
