@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from soak_common import Failure, chess_start, hexb, othello_position, othello_string, run_area  # noqa: E402
+from soak_common import Failure, chess_start, difference, hexb, othello_position, othello_string, run_area  # noqa: E402
 
 SYMS = ["identity", "rotate_cw", "rotate_180", "rotate_ccw", "flip_vertical", "flip_horizontal", "flip_diagonal",
         "flip_antidiagonal"]
@@ -80,8 +80,8 @@ class Cli:
 
     def same(self, args, got, want, stdin=None):
         if got != want:
-            raise Failure("%s%s:\n  CLI:     %r\n  library: %r" % (
-                shlex.join([self.exe] + args), " (stdin: %r)" % stdin[:300] if stdin else "", got, want))
+            raise Failure("%s%s: %s" % (shlex.join([self.exe] + args), " (stdin: %r)" % stdin[:300] if stdin else "",
+                                        difference(got, want, "CLI", "library")))
 
 
 def boards(rng, n):

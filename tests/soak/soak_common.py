@@ -71,6 +71,16 @@ class Failure(Exception):
     """A disagreement: the message says what, the input and the difference."""
 
 
+def difference(got, want, a="got", b="want"):
+    """got against want in a line: for two lists, the first index where they
+    differ and their lengths."""
+    if isinstance(got, list) and isinstance(want, list):
+        k = next((k for k, (x, y) in enumerate(zip(got, want)) if x != y), min(len(got), len(want)))
+        return "[%d] %s %r, %s %r (lengths %d and %d)" % (k, a, got[k] if k < len(got) else None, b,
+                                                         want[k] if k < len(want) else None, len(got), len(want))
+    return "%s %r, %s %r" % (a, got, b, want)
+
+
 def hexb(x):
     return "0x%016x" % x
 

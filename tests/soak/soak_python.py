@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from soak_common import Failure, ROOT, chess_start, hexb, othello_position, run_area  # noqa: E402
+from soak_common import Failure, ROOT, chess_start, difference, hexb, othello_position, run_area  # noqa: E402
 
 bitboard = np = None
 
@@ -51,8 +51,9 @@ def image(x, s):
 
 
 def expect(what, got, want):
+    """got (the package's) must equal want (the library's)."""
     if got != want:
-        raise Failure("%s: Python %r, C %r" % (what, got, want))
+        raise Failure("%s: %s" % (what, difference(got, want, "Python", "C")))
 
 
 def boards_case(rng, ctx):
