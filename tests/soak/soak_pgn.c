@@ -513,11 +513,11 @@ static void write_game(writer *w, int number)
     bb_chess_pos start;
     bb_chess_start(&start);
     if (kind >= 6) {
-        int tries = 0;
-        while (made_start(w, is960 ? 0 : 1, fen, sizeof fen) && ++tries < 50) {
-        }
+        int made = 0;
+        for (int tries = 0; tries < 50 && !made; tries++) made = made_start(w, is960 ? 0 : 1, fen, sizeof fen) == 0;
+        if (!made) fen[0] = 0, is960 = 0; /* 50 starts with the wrong king in check: the standard start */
         bb_parse_error err;
-        if (bb_chess_from_fen(&start, fen, &err)) {
+        if (fen[0] && bb_chess_from_fen(&start, fen, &err)) {
             w->trouble = "a start written here does not read as FEN";
             bb_chess_start(&start), fen[0] = 0;
         }
