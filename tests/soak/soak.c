@@ -121,7 +121,8 @@ static void usage(FILE *f)
             "  --area NAME   only this area (repeatable, or NAME,NAME); --list names them\n"
             "  --case I      only case I of the area(s), verbose: what it checks\n"
             "  --smoke       %d cases of every area (at most %.1f s each), seed 0x%llx\n"
-            "                unless --seed: make test's check that the soak still runs\n"
+            "                unless --seed, and one request of each kind to --query:\n"
+            "                make test's check that the soak still runs\n"
             "  --list        the areas and what each compares\n"
             "  --query       answer requests on standard input with the library's\n"
             "                results, one line each (the python and cli areas' oracle;\n"
@@ -173,6 +174,46 @@ static uint64_t fresh_seed(void)
     return s;
 }
 
+/* --smoke's check of the query mode: one request of each kind; every
+ * answer is there and none is an error, and two are known counts. */
+static const char *const smoke_requests[] = {
+    "sym 1 0x1", "canonical 0x80 3", "pair 0x80 0x1", "line 0x1234 4 2", "deposit 255 2 3", "rot45 0 0x1234",
+    "rotated -45 0x1234", "convert 0 3 0x1234", "attacks queen 28 0x10000010",
+    "omoves 0x0000000810000000 0x0000001008000000", "oflips 0x0000000810000000 0x0000001008000000 19",
+    "operft 0x0000000810000000 0x0000001008000000 3 0", "osolve 0x7FFFFFFF00000000 0x00000000FFFFFFFF 0",
+    "ofeatures 1 2", "cmoves rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "cperft 2 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "cplay 960 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4",
+    "csan rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|g1f3"};
+#define SMOKE_REQUESTS ((int)(sizeof smoke_requests / sizeof smoke_requests[0]))
+
+/* 1 if the query mode answered smoke_requests well, else 0 (and says why). */
+static int smoke_query(void)
+{
+    char in[2048], *out = NULL, line[4096];
+    size_t n = 0, out_len = 0;
+    for (int k = 0; k < SMOKE_REQUESTS; k++) n += (size_t)snprintf(in + n, sizeof in - n, "%s\n", smoke_requests[k]);
+    FILE *fi = fmemopen(in, n, "r"), *fo = open_memstream(&out, &out_len);
+    if (!fi || !fo) return 0;
+    soak_query(fi, fo);
+    fclose(fi);
+    fclose(fo);
+    FILE *f = fmemopen(out, out_len, "r");
+    int k = 0, ok = f != NULL;
+    while (ok && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        ok = k < SMOKE_REQUESTS && strncmp(line, "error:", 6) != 0;
+        if (ok && !strncmp(smoke_requests[k], "operft", 6)) ok = !strcmp(line, "56");
+        if (ok && !strncmp(smoke_requests[k], "cperft", 6)) ok = !strcmp(line, "400");
+        if (!ok) printf("FAIL query: '%s' answered '%s'\n", k < SMOKE_REQUESTS ? smoke_requests[k] : "", line);
+        k++;
+    }
+    if (ok && k != SMOKE_REQUESTS) printf("FAIL query: %d answers to %d requests\n", k, SMOKE_REQUESTS), ok = 0;
+    if (f) fclose(f);
+    free(out);
+    return ok;
+}
+
 typedef struct {
     soak_stats st;
     double seconds;
@@ -208,6 +249,7 @@ int main(int argc, char **argv)
     uint64_t seed = 0;
     int have_seed = 0, smoke = 0, list = 0, query = 0, chosen[AREA_COUNT] = {0}, any_chosen = 0;
     int64_t one_case = -1;
+    uint64_t extra_cases = 0, extra_failed = 0; /* --smoke's query check */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int takes = !strcmp(a, "--seconds") || !strcmp(a, "--seed") || !strcmp(a, "--area") || !strcmp(a, "--case");
@@ -289,6 +331,9 @@ int main(int argc, char **argv)
     } else if (smoke) {
         printf("soak --smoke: seed 0x%016llx, %d cases of each area\n", (unsigned long long)seed, SMOKE_CASES);
         for (int k = 0; k < n; k++) run_area(sel[k], &runs[sel[k]], seed, SMOKE_CASES - 1, now() + SMOKE_SECONDS);
+        int ok = smoke_query();
+        printf("%-14s %d requests of every kind: %s\n", "query", SMOKE_REQUESTS, ok ? "answered" : "FAILED");
+        extra_cases = 1, extra_failed = !ok;
     } else {
         printf("soak: seed 0x%016llx, %g s, %d areas\n", (unsigned long long)seed, seconds, n);
         double start = now(), end = start + seconds;
@@ -309,7 +354,7 @@ int main(int argc, char **argv)
         }
     }
 
-    uint64_t cases = 0, failed = 0;
+    uint64_t cases = extra_cases, failed = extra_failed;
     for (int k = 0; k < n; k++) {
         summary(sel[k], &runs[sel[k]], seed);
         cases += runs[sel[k]].st.cases, failed += runs[sel[k]].st.failures;
