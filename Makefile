@@ -15,6 +15,10 @@
 #   T=sym           `make unit`/`make fuzz`: only these suites (a list)
 #   K=pattern       `make unit`: only the tests whose name contains pattern
 #   FUZZ_SECONDS=60 `make fuzz`: how long each fuzz target runs
+#   SECONDS=600     `make soak`: how long the soak runs in all
+#   SEED=0x...      `make soak`: its seed (hex or decimal; default fresh, printed)
+#   AREA="a b"      `make soak`: only these areas (default all; `build/tests/soak
+#                   --list` and tests/soak/run.sh name them)
 #   PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, BINDIR, MANDIR   for `make install`
 
 CC       ?= gcc
@@ -88,6 +92,7 @@ FUZZ_MISSING := $(filter-out $(FUZZ_SRC),$(FUZZ_PICK))
 sq = '$(subst ','\'',$(1))'
 empty :=
 space := $(empty) $(empty)
+comma := ,
 
 # Quiet by default: one short line per step ("  CC  src/sym/sym.c"), nothing
 # at all under `make -s`, the full commands with V=1.
@@ -110,7 +115,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants
+        python python-test bench-python mpi mutants soak soak-smoke
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -297,6 +302,32 @@ python-test: ## the Python package's tests (pytest; part of make test)
 bench-python: python lib $(BUILD)/bench/bench.pgn ## Python benchmarks (BENCH_PY_ARGS=...; PYTHON_CHESS=checkout for the peer)
 	cd python && PYTHONPATH=. BENCH_PGN='$(abspath $(BUILD))/bench/bench.pgn' '$(PYTHON)' bench/bench_python.py $(BENCH_PY_ARGS)
 
+# The soak (tests/soak/): every differential check with a fresh seed until
+# the time is up.  One program, $(BUILD)/tests/soak, from every
+# tests/soak/*.c (the driver, the query mode and each area's
+# tests/soak/soak_<area>.c: an area file added on another branch links in as
+# it is; the list of sources is a stamp, so a file gone relinks too);
+# tests/soak/run.sh shares SECONDS out between it and the python and
+# cli areas (scripts), and prints the total.
+SECONDS  ?= 600
+SOAK_SRC := $(wildcard tests/soak/*.c)
+SOAK_OBJ := $(SOAK_SRC:%.c=$(BUILD)/obj/%.o)
+SOAK_STAMP := $(BUILD)/tests/soak.sources
+$(SOAK_STAMP): FORCE
+	$(call stamp,SOAK_SRC)
+$(BUILD)/tests/soak: $(SOAK_OBJ) $(LIB_A) $(SOAK_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $(SOAK_OBJ) $(LIB_A)
+
+soak: $(BUILD)/tests/soak $(BUILD)/bitboard ## differential checks for SECONDS (600) with a fresh seed (SEED=, AREA="a b")
+	@SOAK_MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/soak/run.sh --build '$(subst ','\'',$(BUILD))' \
+	    --seconds '$(subst ','\'',$(SECONDS))' $(if $(SEED),--seed '$(subst ','\'',$(SEED))') \
+	    $(foreach a,$(subst $(comma),$(space),$(AREA)),--area '$(subst ','\'',$(a))')
+
+soak-smoke: $(BUILD)/tests/soak ## the soak's smoke mode: a few cases of every C area (make test runs it)
+	@$(BUILD)/tests/soak --smoke
+
 # libFuzzer targets (tests/fuzz/): the library is compiled again with clang,
 # ASan + UBSan and fuzzer coverage; each target runs FUZZ_SECONDS from its
 # corpus in tests/fuzz/corpus/, new finds go to $(BUILD)/fuzz/corpus/.
@@ -389,6 +420,7 @@ help: ## this list
 	@echo "options: ARCH=native|x86-64|...  PORTABLE=1 (implies ARCH=x86-64)  CC=gcc|clang  OPT=-O2"
 	@echo "         SAN=1  DEBUG=1 (-g, BB_DEBUG)  V=1 (full commands)  BUILD=dir"
 	@echo "         T=sym (unit, fuzz: these suites)  K=pattern (unit: these tests)  FUZZ_SECONDS=60"
+	@echo "         SECONDS=600  SEED=0x...  AREA=\"a b\" (soak: time, seed, areas)"
 	@echo "         PREFIX=/usr/local  DESTDIR=  LIBDIR  INCLUDEDIR  BINDIR  MANDIR"
 
 -include $(wildcard $(BUILD)/tools/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
