@@ -8,7 +8,8 @@
  * "../chess_diff.h" or -Itests; it finds src/chess/slow.h by itself).
  *
  * Positions (cdiff_position): ten families, each a function of a splitmix64
- * state (cdiff_next).  A family builds a placement, writes it as FEN and
+ * state (cdiff_next), with at most one draw in any expression (C leaves the
+ * order of a call's arguments open: gcc and clang must draw the same).  A family builds a placement, writes it as FEN and
  * keeps it only if bb_chess_from_fen reads it (so the side not to move is
  * not in check, castling rights have their rooks, an en-passant square has
  * its pawn); a refusal draws again from the same state.
@@ -155,7 +156,9 @@ static inline void cdiff_scatter(cdiff_sketch *s, int n, uint64_t *rng)
 {
     for (int i = 0, tries = 0; i < n && tries < 400; tries++) {
         int sq = cdiff_random_empty(s, rng);
-        if (sq >= 0 && cdiff_put(s, sq, cdiff_below(rng, 2), cdiff_random_type(rng))) i++;
+        if (sq < 0) continue;
+        int color = cdiff_below(rng, 2); /* one draw an expression: the same pieces from gcc and clang */
+        if (cdiff_put(s, sq, color, cdiff_random_type(rng))) i++;
     }
 }
 /* A king of color on a random empty square: its square, or -1. */
@@ -429,7 +432,9 @@ static inline int cdiff_gen_castling(uint64_t *rng, bb_chess_pos *pos)
         for (int k = 1;; k++) {
             int t = cdiff_step(land, dfl, drl, k);
             if (t < 0 || t == ok) break;
-            if (cdiff_chance(rng, 1, 3)) cdiff_put(&s, t, cdiff_chance(rng, 3, 4) ? o : c, cdiff_random_type(rng));
+            if (!cdiff_chance(rng, 1, 3)) continue;
+            int color = cdiff_chance(rng, 3, 4) ? o : c;
+            cdiff_put(&s, t, color, cdiff_random_type(rng));
         }
     }
     /* the squares king and rook cross stay free of the scattering (most of the time) */
@@ -613,11 +618,14 @@ static inline int cdiff_gen_pins(uint64_t *rng, bb_chess_pos *pos)
         /* enemy pieces the pinned piece would take across its pin */
         for (int i = cdiff_range(rng, 0, 3); i > 0; i--) {
             int t = -1;
-            if (type == BB_PAWN) t = cdiff_step(pinned, cdiff_chance(rng, 1, 2) ? 1 : -1, us ? -1 : 1, 1);
-            else if (type == BB_KNIGHT) t = cdiff_step(pinned, cdiff_range(rng, -2, 2), cdiff_range(rng, -2, 2), 1);
-            else {
-                int d2, df2, dr2;
-                cdiff_dir(d2 = cdiff_below(rng, 8), &df2, &dr2);
+            if (type == BB_PAWN) {
+                t = cdiff_step(pinned, cdiff_chance(rng, 1, 2) ? 1 : -1, us ? -1 : 1, 1);
+            } else if (type == BB_KNIGHT) { /* a square nearby */
+                int df2 = cdiff_range(rng, -2, 2);
+                t = cdiff_step(pinned, df2, cdiff_range(rng, -2, 2), 1);
+            } else {
+                int df2, dr2;
+                cdiff_dir(cdiff_below(rng, 8), &df2, &dr2);
                 t = cdiff_along(&s, pinned, df2, dr2, 0, rng);
             }
             if (t >= 0) cdiff_put(&s, t, them, cdiff_random_type(rng));
@@ -640,7 +648,8 @@ static inline int cdiff_gen_corners(uint64_t *rng, bb_chess_pos *pos)
     } else if (cdiff_put_king(&s, BB_BLACK, rng) < 0) {
         return -1;
     }
-    return cdiff_finish(&s, cdiff_range(rng, 0, 10), cdiff_below(rng, 2), rng, pos);
+    int side = cdiff_below(rng, 2);
+    return cdiff_finish(&s, cdiff_range(rng, 0, 10), side, rng, pos);
 }
 
 /* From bare kings to 30 other pieces; kings often on their first ranks. */
@@ -656,7 +665,8 @@ static inline int cdiff_gen_piece_count(uint64_t *rng, bb_chess_pos *pos)
             cdiff_put(&s, (c ? 63 : 7), c, BB_ROOK);
         }
     }
-    return cdiff_finish(&s, cdiff_range(rng, 0, 30), cdiff_below(rng, 2), rng, pos);
+    int side = cdiff_below(rng, 2);
+    return cdiff_finish(&s, cdiff_range(rng, 0, 30), side, rng, pos);
 }
 
 /* Kings and castling rooks on their first ranks with rights, 2-12 other pieces. */
