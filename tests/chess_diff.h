@@ -324,23 +324,42 @@ static inline void cdiff_chess960_start(int n, bb_chess_pos *pos)
     if (cdiff_read(&s, BB_WHITE, rights, -1, pos) != 0) bb_chess_start(pos); /* cannot happen */
 }
 
+/* Plays move k % count of the slow generator's list of pos: 1, or 0 where
+ * there is none (the game is over). */
+static inline int cdiff_play_nth(bb_chess_pos *pos, uint64_t k)
+{
+    bb_chess_movelist l;
+    int n = bb__chess_slow_generate(pos, BB_GEN_ALL, &l);
+    if (!n) return 0;
+    bb_chess_pos next;
+    bb__chess_slow_play(pos, l.moves[k % (uint64_t)n], &next);
+    *pos = next;
+    return 1;
+}
+
 /* Up to max_plies random legal moves (the slow generator's list), stopping
  * where the game ends; then written as FEN and read again (the judge). */
 static inline void cdiff_random_walk(bb_chess_pos *pos, int max_plies, uint64_t *rng)
 {
     int plies = cdiff_below(rng, max_plies + 1);
-    for (int p = 0; p < plies; p++) {
-        bb_chess_movelist l;
-        int n = bb__chess_slow_generate(pos, BB_GEN_ALL, &l);
-        if (!n) break;
-        bb_chess_pos next;
-        bb__chess_slow_play(pos, l.moves[cdiff_below(rng, n)], &next);
-        *pos = next;
-    }
+    for (int p = 0; p < plies && cdiff_play_nth(pos, cdiff_next(rng)); p++) {}
     char fen[BB_CHESS_FEN_MAX];
     bb_chess_pos back;
     bb_chess_to_fen(fen, sizeof fen, pos, pos->chess960 ? BB_FEN_SHREDDER : BB_FEN_STANDARD);
     if (bb_chess_from_fen(&back, fen, NULL) == 0) *pos = back;
+}
+
+/* The position bytes lead to (tests/fuzz/fuzz_chess_perft.c's input): bytes
+ * 0 and 1 pick the start, (256 * b0 + b1) % 961: Chess960 start n by
+ * Scharnagl's numbering, or 960 for the standard start (not Chess960); each
+ * later byte, up to max_plies of them, picks a legal move (cdiff_play_nth),
+ * until the game ends.  Fewer than 2 bytes: the standard start. */
+static inline void cdiff_position_from_bytes(const uint8_t *data, size_t size, size_t max_plies, bb_chess_pos *pos)
+{
+    int start = size >= 2 ? (data[0] * 256 + data[1]) % 961 : 960;
+    if (start == 960) bb_chess_start(pos);
+    else cdiff_chess960_start(start, pos);
+    for (size_t i = 2; i < size && i - 2 < max_plies && cdiff_play_nth(pos, data[i]); i++) {}
 }
 
 /* A game's length: short, middling or long games alike. */
