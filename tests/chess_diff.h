@@ -925,14 +925,15 @@ static inline void cdiff_explain(int impl, const bb_chess_pos *root, int depth, 
             for (int i = 0; i < x->n && i < BB_CHESS_MAX_MOVES; i++) {
                 if (cdiff_index_of(y, x->moves[i]) >= 0) continue;
                 bb_chess_move_to_uci(mv, sizeof mv, &pos, x->moves[i]);
-                cdiff_say(t, "%s lists %s (move 0x%04x), %s does not, in '%s' (%d moves against %d)\n",
-                          side ? "slow" : name, mv, x->moves[i], side ? name : "slow", cdiff_fen(fen, &pos), a.n, b.n);
+                cdiff_say(t, "%sin '%s', %s lists %s (move 0x%04x) and %s does not (%s %d moves, slow %d)\n",
+                          plies ? ": " : "", cdiff_fen(fen, &pos), side ? "slow" : name, mv, x->moves[i],
+                          side ? name : "slow", name, a.n, b.n);
                 return;
             }
         }
         if (a.n != b.n) {
-            cdiff_say(t, "%s lists %d moves, slow %d (the same ones, repeated), in '%s'\n", name, a.n, b.n,
-                      cdiff_fen(fen, &pos));
+            cdiff_say(t, "%sin '%s', %s lists %d moves and slow %d: the same ones, some twice\n", plies ? ": " : "",
+                      cdiff_fen(fen, &pos), name, a.n, b.n);
             return;
         }
         /* the first move whose counts differ: go down it */
