@@ -990,7 +990,7 @@ static inline int cdiff_depth(const bb_chess_pos *pos, int max_depth, uint64_t b
     int d = 1;
     while (d < max_depth) {
         /* skip counting a depth the last two say is far past the budget */
-        if (cur > 0 && cur / prev * cur > 16 * budget) break;
+        if (cur > 0 && cur / prev * cur / 16 > budget) break;
         uint64_t next = bb_chess_perft(pos, d + 1, NULL);
         if (next > budget) break;
         prev = cur ? cur : 1, cur = next, d++;
