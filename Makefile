@@ -305,8 +305,8 @@ bench-python: python lib $(BUILD)/bench/bench.pgn ## Python benchmarks (BENCH_PY
 # The soak (tests/soak/): every differential check with a fresh seed until
 # the time is up.  One program, $(BUILD)/tests/soak, from every
 # tests/soak/*.c (the driver, the query mode and each area's
-# tests/soak/soak_<area>.c: an area file added on another branch links in as
-# it is; the list of sources is a stamp, so a file gone relinks too);
+# tests/soak/soak_<area>.c; the list of sources is a stamp, so a file gone
+# relinks too);
 # tests/soak/run.sh shares SECONDS out between it and the python and
 # cli areas (scripts), and prints the total.
 SECONDS  ?= 600

@@ -140,6 +140,7 @@ else
     # command line (SAN=1, T=...) leaks into them
     unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
     part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit
+    part soak-smoke   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build soak-smoke
     part clang-native "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
     part gcc-x86-64   "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
@@ -157,7 +158,8 @@ else
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard"
-    lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh"
+    lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
+           "stockfish tests/stockfish.sh build/bitboard"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
