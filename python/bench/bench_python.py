@@ -233,6 +233,11 @@ def section_arrays(n, reps, base_reps):
     row("numpy np.unique over rows, no symmetry", nb2, n, nb2)
     ours2 = timed(lambda: bitboard.unique(dp, do_, symmetric=False), reps)
     row("bitboard.unique(symmetric=False)", ours2, n, nb2)
+    print("  unique boards (one board each, not positions)")
+    nb3 = timed(lambda: np.unique(dp, return_index=True, return_inverse=True, return_counts=True), base_reps)
+    row("numpy np.unique", nb3, n, nb3)
+    ours3 = timed(lambda: bitboard.unique(dp, symmetric=False), reps)
+    row("bitboard.unique(boards, symmetric=False)", ours3, n, nb3)
 
 
 def section_planes(n, reps):
