@@ -193,6 +193,40 @@ static void threads_same_counts(void)
     }
 }
 
+/* A stop flag (never raised) makes the split leave tasks up to 8 plies
+ * short of the depth, and a deep count leaves deeper ones: those are walked
+ * by the stoppable walk (sperft in src/othello/perft.c) down to their last 8
+ * plies, where the kernel takes over.  Positions of 9-10 empties counted
+ * past the game's end, so that the walk meets passes and ends: the count
+ * with the flag (one and two threads) against the count without it (the
+ * kernel alone, itself held to the naive walk above), every convention. */
+static void stoppable_deep_tasks(void)
+{
+    static volatile sig_atomic_t never;
+    static const int depths[] = {17, 20, 30};
+    uint64_t seed = 0x5709;
+    int found = 0;
+    for (int g = 0; g < 2000 && found < 12; g++) {
+        uint64_t p, o;
+        random_position(&seed, 50 + (int)(bbt_next(&seed) % 2), &p, &o);
+        int empties = 64 - __builtin_popcountll(p | o);
+        if (empties < 9 || empties > 10) continue;
+        found++;
+        for (int c = 0; c < 3; c++) {
+            int d = depths[found % 3];
+            bb_othello_perft_opts opts;
+            memset(&opts, 0, sizeof opts);
+            opts.convention = (bb_othello_convention)conventions[c];
+            uint64_t want = bb_othello_perft(p, o, d, &opts);
+            opts.threads = 1 + found % 2;
+            opts.stop = &never;
+            CHECK_EQ64(bb_othello_perft(p, o, d, &opts), want, "%d empties, depth %d conv %d, %d threads, a stop flag",
+                       empties, d, c, opts.threads);
+        }
+    }
+    CHECK(found >= 12, "only %d positions of 9-10 empties", found);
+}
+
 /* Each vector kernel this CPU runs against the scalar one. */
 static void vector_matches_scalar(void)
 {
@@ -230,6 +264,7 @@ int main(void)
     RUN(start_counts_scalar);
     RUN(null_opts_and_depth_zero);
     RUN(random_games_vs_naive);
+    RUN(stoppable_deep_tasks);
     RUN(passes_at_the_root);
     RUN(threads_same_counts);
     RUN(vector_matches_scalar);

@@ -258,8 +258,32 @@ static uint64_t count_mul(uint64_t n, uint64_t mult)
     return mult && n > UINT64_MAX / mult ? UINT64_MAX : n * mult;
 }
 
+/* The count of (p, o) d deep without a table, the abort flag looked at on
+ * every node more than STOP_LEAF plies from the leaves: a stop is obeyed
+ * within one kernel call of at most STOP_LEAF plies (milliseconds), however
+ * deep the task (a watched run of depth 20 split 8 plies down left tasks of
+ * 12 plies, and Ctrl-C waited 30-40 s for them). */
+#define STOP_LEAF 8
+static uint64_t sperft(const work_queue *q, uint64_t p, uint64_t o, int d)
+{
+    if (d <= STOP_LEAF) return d <= 0 ? 1 : q->k(p, o, d, q->conv);
+    if (atomic_load_explicit(&q->abort, memory_order_relaxed)) return 0;
+    uint64_t m = bb__perft_moves(p, o);
+    if (!m) {
+        if (!bb__perft_moves(o, p)) return q->conv == BB_OTHELLO_OEIS ? 0 : 1;
+        return sperft(q, o, p, q->conv == BB_OTHELLO_NOPASS ? d : d - 1);
+    }
+    uint64_t n = 0;
+    for (; m; m &= m - 1) {
+        uint64_t x = m & (0 - m), f = bb__perft_flips(p, o, x);
+        n = bb__count_add(n, sperft(q, o ^ f, p ^ f ^ x, d - 1));
+    }
+    return n;
+}
+
 /* Takes tasks until none is left or the walk is stopped; `stop` (the
- * caller's flag, only on the calling thread) is looked at between tasks. */
+ * caller's flag, only on the calling thread) is looked at between tasks,
+ * and the abort flag it sets inside them (hperft, sperft). */
 static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
 {
     hwalk w = {q->tt, q->k, q->conv, q->sym, &q->abort, 0, 0, 0};
@@ -269,7 +293,7 @@ static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
         size_t i = atomic_fetch_add(&q->next, 1);
         if (i >= q->l->n) break;
         const perft_task *t = &q->l->t[i];
-        uint64_t n = q->tt ? hperft(&w, t->p, t->o, t->d) : t->d == 0 ? 1 : q->k(t->p, t->o, t->d, q->conv);
+        uint64_t n = q->tt ? hperft(&w, t->p, t->o, t->d) : sperft(q, t->p, t->o, t->d);
         if (atomic_load_explicit(&q->abort, memory_order_relaxed)) break;
         atomic_count_add(&q->leaves, count_mul(n, t->mult));
         atomic_fetch_add(&q->probes, w.probes);
@@ -326,7 +350,8 @@ static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, 
     /* Subtrees a few plies down: with a table, 6 (a thousand distinct ones
      * from the start), leaving at least HASH_MIN + 1 to go; without, 4 (fewer
      * for shallow searches) and, when the run may be stopped, up to 8 so as
-     * to leave at most 8 to go: a task takes milliseconds. */
+     * to leave at most 8 to go where the depth allows (deeper tasks look at
+     * the stop above their last 8 plies: sperft). */
     int split;
     if (a->tt) split = depth - HASH_MIN - 1 < 6 ? depth - HASH_MIN - 1 : 6;
     else {
