@@ -9,26 +9,33 @@
 # Mutants that touch code this build does not compile (the AVX-512 fills,
 # or the scalar paths in a build that has them) are skipped, so run it in a
 # native and a portable build.
-# usage: tests/mutants.sh BUILD_DIR [NAME...]   (only the mutants named; with
+# usage: tests/mutants.sh [--check] BUILD_DIR [NAME...]   (--check: only that
+#        every mutant's text is still in the kernel, nothing compiled: what
+#        make test runs; NAME...: only the mutants named; with
 #        CC, CFLAGS, LDFLAGS set: the Makefile's compiler, its CPPFLAGS_ALL
 #        CFLAGS_ALL and LDFLAGS_ALL; make mutants M="name ..." does it all)
 set -u
 cd "$(dirname "$0")/.."
-build=${1:?usage: tests/mutants.sh BUILD_DIR [NAME...]}
+check_only=0
+[ "${1:-}" = --check ] && { check_only=1; shift; }
+build=${1:?usage: tests/mutants.sh [--check] BUILD_DIR [NAME...]}
 shift
 only=" $* "
 spec=tests/mutants/perft_kernel.txt
 kernel=src/chess/perft_kernel.c
 out=$build/mutants
 mkdir -p "$out"
-read -r -a cflags <<< "${CFLAGS:?CFLAGS unset (run it through make mutants)}"
+[ $check_only = 1 ] || [ -n "${CFLAGS:-}" ] || { echo "mutants.sh: CFLAGS unset (run it through make mutants)"; exit 2; }
+read -r -a cflags <<< "${CFLAGS:-}"
 read -r -a ldflags <<< "${LDFLAGS:-}"
 cc=${CC:-cc}
 objs=("$build/obj/tests/test_chess_kernel.o" "$build/obj/tests/harness.o")
 lib=$build/libbitboard.a
-for f in "${objs[@]}" "$lib"; do
-    [ -e "$f" ] || { echo "mutants.sh: no $f (make mutants builds it)"; exit 2; }
-done
+if [ $check_only = 0 ]; then
+    for f in "${objs[@]}" "$lib"; do
+        [ -e "$f" ] || { echo "mutants.sh: no $f (make mutants builds it)"; exit 2; }
+    done
+fi
 
 # Does this build count the last ply's fills in AVX-512 vectors
 # (perft_kernel.c's KSLIDE_VEC)?
@@ -41,13 +48,15 @@ fi
 
 # build NAME SOURCE: the test program with SOURCE as its kernel, in $out/NAME
 build() {
-    "$cc" "${cflags[@]}" -Isrc/chess -fPIC -c "$2" -o "$out/$1.o" &&
+    "$cc" "${cflags[@]}" ${MUT_OPT:+"$MUT_OPT"} -Isrc/chess -fPIC -c "$2" -o "$out/$1.o" &&
         "$cc" "${cflags[@]}" "${ldflags[@]}" -o "$out/$1" "${objs[@]}" "$out/$1.o" "$lib"
 }
 
 pass=0 fail=0 skip=0
 # the kernel as it is: every test passes when built this way
-if build unchanged "$kernel" > "$out/unchanged.log" 2>&1 && "$out/unchanged" >> "$out/unchanged.log" 2>&1; then
+if [ $check_only = 1 ]; then
+    :
+elif build unchanged "$kernel" > "$out/unchanged.log" 2>&1 && "$out/unchanged" >> "$out/unchanged.log" 2>&1; then
     echo "the kernel as it is: every test of test_chess_kernel passes"
 else
     echo "FAIL the kernel as it is does not pass test_chess_kernel ($out/unchanged.log):"
@@ -59,7 +68,7 @@ fi
 # one mutant: $name $needs $kills $nth $from $to
 try() {
     [ "$only" = "  " ] || [[ $only == *" $name "* ]] || return 0
-    if { [ "$needs" = vector ] && [ $vector = 0 ]; } || { [ "$needs" = scalar ] && [ $vector = 1 ]; }; then
+    if [ $check_only = 0 ] && { { [ "$needs" = vector ] && [ $vector = 0 ]; } || { [ "$needs" = scalar ] && [ $vector = 1 ]; }; }; then
         echo "SKIP $name: needs the $needs build"
         skip=$((skip + 1))
         return
@@ -72,8 +81,21 @@ try() {
             while ((my $i = index($_, $f, $pos)) >= 0) { $count++; $at = $i if $count == $n; $pos = $i + 1; }
             exit 3 if $at < 0 || (!$ENV{NTH} && $count != 1);
             substr($_, $at, length $f) = $t; print;' "$kernel" > "$src"; then
-        echo "FAIL $name: its text is not in $kernel (once, or at occurrence $nth): update $spec"
+        echo "FAIL $name: its text is not in $kernel ${nth:+"at occurrence $nth"}${nth:-exactly once}: update $spec"
         fail=$((fail + 1))
+        return
+    fi
+    if [ $check_only = 1 ]; then
+        if cmp -s "$src" "$kernel"; then
+            echo "FAIL $name: replacing its text changes nothing"
+            fail=$((fail + 1))
+        elif ! grep -q "RUN($kills);" tests/test_chess_kernel.c; then
+            echo "FAIL $name: no test $kills in tests/test_chess_kernel.c"
+            fail=$((fail + 1))
+        else
+            pass=$((pass + 1))
+        fi
+        rm -f "$src"
         return
     fi
     if ! build "$name" "$src" > "$out/$name.log" 2>&1; then

@@ -20,10 +20,22 @@ total_p=0 total_f=0 total_s=0 status=0
 jobs_max=${UNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-i=0
-for t in "$@"; do
+# The longest programs start first, so that no core is left alone with one
+# of them at the end (the rest fill in beside them); output keeps the order
+# given.
+slow_first=" test_chess_diff test_othello_solve test_othello_eval test_chess test_chess_perft test_othello_tt test_trace_forms "
+order=()
+for pass in slow rest; do
+    i=0
+    for t in "$@"; do
+        case $slow_first in *" $(basename "$t") "*) [ $pass = slow ] && order+=($i) ;; *) [ $pass = rest ] && order+=($i) ;; esac
+        i=$((i + 1))
+    done
+done
+progs=("$@")
+for i in ${order[@]+"${order[@]}"}; do
+    t=${progs[$i]}
     ( "$t" ${args[@]+"${args[@]}"} > "$tmp/$i.out" 2> "$tmp/$i.err"; echo $? > "$tmp/$i.rc" ) &
-    i=$((i + 1))
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
 done
 wait
