@@ -161,16 +161,24 @@ else
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard"
     lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
            "stockfish tests/stockfish.sh build/bitboard"
+    # the fuzz targets' build (clang compiles the library again, with
+    # coverage) beside the lanes above, which leave a core idle at times
+    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
         grep -q "bash $t build/bitboard" "$0" || { echo "== $t is in no lane of tests/run-all.sh"; total_f=$((total_f + 1)); }
     done
     part build tests/build.sh
-    # the consumers and install paths (mostly one core: cmake, installs) beside
-    # the fuzz targets (clang builds the library again, then each target runs)
-    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh" "mpi tests/mpi.sh"
-    lane e "fuzz ${M[*]} -j$JOBS FUZZ_SECONDS=${FUZZ_SECONDS_TEST:-5} fuzz"
+    # the consumers, install paths and MPI (mostly one core: cmake, installs,
+    # mpirun) and the fuzz targets, each FUZZ_SECONDS_TEST (5) from its
+    # corpus, shared out so that the two lanes end together
+    fuzz_all=()
+    for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
+    fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-5} build/fuzz"
+    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh" \
+           "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
+    lane e "mpi tests/mpi.sh" "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}"
     lanes_end
 fi
 
