@@ -58,7 +58,8 @@ static uint64_t seed_of_run(void)
         char *end;
         unsigned long long s = strtoull(e, &end, 0);
         if (*end == '\0') return (uint64_t)s;
-        fprintf(stderr, "BB_DIFF_SEED='%s' is not a number: the fixed seed is used\n", e);
+        fprintf(stderr, "test_chess_diff: BB_DIFF_SEED='%s' is not a number (hex 0x... or decimal)\n", e);
+        exit(2);
     }
     return DIFF_DEFAULT_SEED;
 }
