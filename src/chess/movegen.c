@@ -26,8 +26,9 @@
 #include <string.h>
 
 /* BODY: the generator's one big body (gen), forced inline like the rest
- * unless BB_NO_FORCE_INLINE (the fuzz and ThreadSanitizer builds): then one
- * copy, compiled in a fraction of the time (README, "Build macros"). */
+ * unless BB_NO_FORCE_INLINE (make test's fuzz, ThreadSanitizer and
+ * ASan+UBSan builds): then one copy, compiled in a fraction of the time
+ * (README, "Build macros"). */
 #if defined(__GNUC__) || defined(__clang__)
 #define BB__FORCE_INLINE static inline __attribute__((always_inline))
 #else

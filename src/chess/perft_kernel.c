@@ -54,9 +54,9 @@
 #endif
 
 /* KBODY: the three big bodies (gen, count_acc, node_impl), forced inline
- * like the rest unless BB_NO_FORCE_INLINE (the fuzz and ThreadSanitizer
- * builds): then one copy of each, compiled in a quarter of the time and run
- * slower (README, "Build macros"). */
+ * like the rest unless BB_NO_FORCE_INLINE (make test's fuzz, ThreadSanitizer
+ * and ASan+UBSan builds): then one copy of each, compiled in a quarter of
+ * the time and run slower (README, "Build macros"). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KINLINE static inline __attribute__((always_inline))
 #ifdef BB_NO_FORCE_INLINE
