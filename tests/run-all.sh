@@ -119,6 +119,21 @@ lanes_end() {
     lane_names=()
 }
 
+# marking NAME COMMAND...: runs the command, then creates $log/NAME (its
+# status kept); after NAME COMMAND...: waits for $log/NAME (made by a part of
+# another lane), then runs the command.
+marking() {
+    local mark=$1 rc=0; shift
+    "$@" || rc=$?
+    touch "$log/$mark"
+    return $rc
+}
+after() {
+    local mark=$1; shift
+    while [ ! -e "$log/$mark" ]; do sleep 1; done
+    "$@"
+}
+
 # cli_parts BINARY: every tests/cli/*.sh against BINARY.
 cli_parts() {
     for t in tests/cli/*.sh; do
@@ -172,16 +187,19 @@ else
     for t in tests/cli/*.sh; do
         grep -q "bash $t build/bitboard" "$0" || { echo "== $t is in no lane of tests/run-all.sh"; total_f=$((total_f + 1)); }
     done
-    part build tests/build.sh
-    # the consumers, install paths and MPI (mostly one core: cmake, installs,
-    # mpirun) and the fuzz targets, each FUZZ_SECONDS_TEST (5) from its
-    # corpus, shared out so that the two lanes end together
+    # the build test (it touches headers and rebuilds build/), then the
+    # consumers and install paths (they install from build/), beside the
+    # fuzz targets (each FUZZ_SECONDS_TEST (5) from its corpus: they run
+    # what phase two built and call no make) and then MPI, which makes in
+    # build/ too and so waits for the build test's end; the two lanes end
+    # together
+    rm -f "$log/build.done"
     fuzz_all=()
     for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
     fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-5} build/fuzz"
-    lane d "consumers tests/consumer/run.sh" "install-paths tests/install-paths.sh" \
-           "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
-    lane e "mpi tests/mpi.sh" "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}"
+    lane d "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
+           "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
+    lane e "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
     lanes_end
 fi
 
