@@ -6,6 +6,7 @@
 #include "harness.h"
 #include "reference.h"
 #include "seeds.h"
+#include "sym_forms.h"
 
 typedef uint64_t (*sym_fn)(uint64_t);
 typedef struct { const char *name; bb_sym sym; sym_fn fn; } impl;
@@ -14,29 +15,9 @@ static uint64_t apply_identity(uint64_t x) { return x; }
 
 /* Every scalar implementation of every symmetry, by explicit name. */
 static const impl impls[] = {
-    {"flip_vertical_portable", BB_SYM_FLIP_VERTICAL, bb_flip_vertical_portable},
-    {"flip_horizontal_portable", BB_SYM_FLIP_HORIZONTAL, bb_flip_horizontal_portable},
-    {"flip_diagonal_portable", BB_SYM_FLIP_DIAGONAL, bb_flip_diagonal_portable},
-    {"flip_antidiagonal_portable", BB_SYM_FLIP_ANTIDIAGONAL, bb_flip_antidiagonal_portable},
-    {"rotate_cw_portable", BB_SYM_ROTATE_CW, bb_rotate_cw_portable},
-    {"rotate_ccw_portable", BB_SYM_ROTATE_CCW, bb_rotate_ccw_portable},
-    {"rotate_180_portable", BB_SYM_ROTATE_180, bb_rotate_180_portable},
-#if BB_HAVE_GFNI
-    {"flip_vertical_gfni", BB_SYM_FLIP_VERTICAL, bb_flip_vertical_gfni},
-    {"flip_horizontal_gfni", BB_SYM_FLIP_HORIZONTAL, bb_flip_horizontal_gfni},
-    {"flip_diagonal_gfni", BB_SYM_FLIP_DIAGONAL, bb_flip_diagonal_gfni},
-    {"flip_antidiagonal_gfni", BB_SYM_FLIP_ANTIDIAGONAL, bb_flip_antidiagonal_gfni},
-    {"rotate_cw_gfni", BB_SYM_ROTATE_CW, bb_rotate_cw_gfni},
-    {"rotate_ccw_gfni", BB_SYM_ROTATE_CCW, bb_rotate_ccw_gfni},
-    {"rotate_180_gfni", BB_SYM_ROTATE_180, bb_rotate_180_gfni},
-#endif
-    {"flip_vertical", BB_SYM_FLIP_VERTICAL, bb_flip_vertical},
-    {"flip_horizontal", BB_SYM_FLIP_HORIZONTAL, bb_flip_horizontal},
-    {"flip_diagonal", BB_SYM_FLIP_DIAGONAL, bb_flip_diagonal},
-    {"flip_antidiagonal", BB_SYM_FLIP_ANTIDIAGONAL, bb_flip_antidiagonal},
-    {"rotate_cw", BB_SYM_ROTATE_CW, bb_rotate_cw},
-    {"rotate_ccw", BB_SYM_ROTATE_CCW, bb_rotate_ccw},
-    {"rotate_180", BB_SYM_ROTATE_180, bb_rotate_180},
+#define IMPL(name, sym, fn) {name, sym, fn},
+    SYM_FORMS(IMPL)
+#undef IMPL
     {"identity", BB_SYM_IDENTITY, apply_identity},
     /* the Chess Programming Wiki's delta swaps, as corrected in bench/seeds.h */
     {"wiki flip_vertical", BB_SYM_FLIP_VERTICAL, seed_flip_vertical},

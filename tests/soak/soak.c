@@ -324,7 +324,7 @@ int main(int argc, char **argv)
         printf("%-14s %d requests of every kind: %s\n", "query", SMOKE_REQUESTS, ok ? "answered" : "FAILED");
         extra_cases = 1, extra_failed = !ok;
     } else {
-        printf("soak: seed 0x%016llx, %g s, %d areas\n", (unsigned long long)seed, seconds, n);
+        printf("soak: seed 0x%016llx, %g s, %d area%s\n", (unsigned long long)seed, seconds, n, n == 1 ? "" : "s");
         double start = now(), end = start + seconds;
         /* slices of a tenth of an area's share (0.2 to 3 s): every area
          * gets time in a short run, and the last round shares out what is

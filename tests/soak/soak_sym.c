@@ -11,6 +11,7 @@
 #include "bitboard.h"
 #include "reference.h"
 #include "soak_util.h"
+#include "sym_forms.h"
 
 soak_area_fn soak_area_sym;
 
@@ -27,29 +28,9 @@ static const struct {
     transform_fn *fn;
     bb_sym s;
 } transforms[] = {
-    {"bb_flip_vertical", bb_flip_vertical, BB_SYM_FLIP_VERTICAL},
-    {"bb_flip_horizontal", bb_flip_horizontal, BB_SYM_FLIP_HORIZONTAL},
-    {"bb_flip_diagonal", bb_flip_diagonal, BB_SYM_FLIP_DIAGONAL},
-    {"bb_flip_antidiagonal", bb_flip_antidiagonal, BB_SYM_FLIP_ANTIDIAGONAL},
-    {"bb_rotate_cw", bb_rotate_cw, BB_SYM_ROTATE_CW},
-    {"bb_rotate_ccw", bb_rotate_ccw, BB_SYM_ROTATE_CCW},
-    {"bb_rotate_180", bb_rotate_180, BB_SYM_ROTATE_180},
-    {"bb_flip_vertical_portable", bb_flip_vertical_portable, BB_SYM_FLIP_VERTICAL},
-    {"bb_flip_horizontal_portable", bb_flip_horizontal_portable, BB_SYM_FLIP_HORIZONTAL},
-    {"bb_flip_diagonal_portable", bb_flip_diagonal_portable, BB_SYM_FLIP_DIAGONAL},
-    {"bb_flip_antidiagonal_portable", bb_flip_antidiagonal_portable, BB_SYM_FLIP_ANTIDIAGONAL},
-    {"bb_rotate_cw_portable", bb_rotate_cw_portable, BB_SYM_ROTATE_CW},
-    {"bb_rotate_ccw_portable", bb_rotate_ccw_portable, BB_SYM_ROTATE_CCW},
-    {"bb_rotate_180_portable", bb_rotate_180_portable, BB_SYM_ROTATE_180},
-#if BB_HAVE_GFNI
-    {"bb_flip_vertical_gfni", bb_flip_vertical_gfni, BB_SYM_FLIP_VERTICAL},
-    {"bb_flip_horizontal_gfni", bb_flip_horizontal_gfni, BB_SYM_FLIP_HORIZONTAL},
-    {"bb_flip_diagonal_gfni", bb_flip_diagonal_gfni, BB_SYM_FLIP_DIAGONAL},
-    {"bb_flip_antidiagonal_gfni", bb_flip_antidiagonal_gfni, BB_SYM_FLIP_ANTIDIAGONAL},
-    {"bb_rotate_cw_gfni", bb_rotate_cw_gfni, BB_SYM_ROTATE_CW},
-    {"bb_rotate_ccw_gfni", bb_rotate_ccw_gfni, BB_SYM_ROTATE_CCW},
-    {"bb_rotate_180_gfni", bb_rotate_180_gfni, BB_SYM_ROTATE_180},
-#endif
+#define FORM(name, sym, fn) {name, fn, sym},
+    SYM_FORMS(FORM)
+#undef FORM
 };
 
 static void paged_avx2(uint64_t *d, const uint64_t *s, size_t n, bb_sym y) { bb__sym_apply_array_paged_avx2_gfni(d, s, n, y, 1); }
