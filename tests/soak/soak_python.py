@@ -107,6 +107,31 @@ def boards_case(rng, ctx):
     expect("unique: first index", [int(v) for v in index], [first[k] for k in distinct])
     expect("unique: inverse", [int(v) for v in inverse], [distinct.index(k) for k in keys])
     expect("unique: counts", [int(v) for v in counts], [keys.count(k) for k in distinct])
+    # unique of single boards (the radix sort that was quadratic on them):
+    # the boards above under random symmetries, repeated, shuffled; one case
+    # in 16 up to 60,000 of them.  Their canonical forms are the CLI's (wc).
+    if n:
+        m = rng.range(1, 60000) if rng.below(16) == 0 else rng.range(1, 2000)
+        images = {}
+        picks, many = [], []
+        for _ in range(m):
+            k, s = rng.below(n), rng.below(8)
+            if (k, s) not in images:
+                images[(k, s)] = image(xs[k], s)
+            picks.append(k)
+            many.append(images[(k, s)])
+        ub, index1, inverse1, counts1 = bitboard.unique(np.array(many, dtype=np.uint64))
+        keys1 = [wc[k] for k in picks]
+        distinct1 = sorted(set(keys1))
+        row = {key: r for r, key in enumerate(distinct1)}
+        first1, count1 = {}, {}
+        for k, key in enumerate(keys1):
+            first1.setdefault(key, k)
+            count1[key] = count1.get(key, 0) + 1
+        expect("unique(%d boards): values" % m, [int(v) for v in ub], distinct1)
+        expect("unique(%d boards): first index" % m, [int(v) for v in index1], [first1[k] for k in distinct1])
+        expect("unique(%d boards): inverse" % m, [int(v) for v in inverse1], [row[k] for k in keys1])
+        expect("unique(%d boards): counts" % m, [int(v) for v in counts1], [count1[k] for k in distinct1])
     # planes: plane[r, c] is bit 8r + c, and back
     if n:
         planes = bitboard.to_planes(arr.reshape(n, 1))
