@@ -148,6 +148,8 @@ if [ $mode = check ]; then
     # through MAKEFLAGS, and so does the caller's -j
     build=${BB_CHECK_BUILD:-build}
     case ${MAKEFLAGS:-} in *jobserver*) ;; *) M+=(-j"$JOBS") ;; esac
+    # the differential check's tenth (2,000 positions; make test runs all)
+    export BB_DIFF_SHARE=${BB_DIFF_SHARE:-10}
     part unit "${M[@]}" all unit
     cli_parts "$build/bitboard"
 else

@@ -22,7 +22,9 @@
  *                                   the first tenth of each family: 2,000 positions
  *                                   (about 6 s of one core under ASan)
  * Each runs the same cases from the start of each family's sequence, so a
- * configuration that disagrees with another on a case shows it. */
+ * configuration that disagrees with another on a case shows it.
+ * BB_DIFF_SHARE=1 (all) or =10 (a tenth) in the environment overrides the
+ * choice: make check (the edit loop) runs a tenth. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,11 +80,22 @@ static int family_cases(int family)
     }
 }
 
+/* The share of each family this run takes: 1 (all) or 10 (a tenth). */
+static int share_of_run(void)
+{
+    const char *e = getenv("BB_DIFF_SHARE");
+    if (!e || !*e) return DIFF_SHARE;
+    if (strcmp(e, "1") == 0) return 1;
+    if (strcmp(e, "10") == 0) return 10;
+    fprintf(stderr, "test_chess_diff: BB_DIFF_SHARE='%s' is neither 1 (all positions) nor 10 (a tenth)\n", e);
+    exit(2);
+}
+
 static void run_family(int family)
 {
     static char msg[16384];
     uint64_t seed = seed_of_run();
-    int n = family_cases(family) / DIFF_SHARE, bad = 0;
+    int n = family_cases(family) / share_of_run(), bad = 0;
     const char *name = cdiff_family_name(family);
     for (int i = 0; i < n; i++) {
         uint64_t rng = cdiff_case_seed(seed, family, i);
