@@ -526,7 +526,7 @@ static void errors(void)
           "'%s'", err.msg);
     CHECK(err.pos == 33 && err.line == 0 && err.column == 0, "pos %d", err.pos);
     CHECK(bb_chess_book_from_memory(&book, bytes, 1, &err) == BB_CHESS_BOOK_BAD_FORMAT &&
-              strstr(err.msg, "truncated: 1 bytes") && strstr(err.msg, "starts at byte 0") && err.pos == 1,
+              strstr(err.msg, "truncated: 1 byte,") && strstr(err.msg, "starts at byte 0") && err.pos == 1,
           "1 byte: '%s'", err.msg);
     char path[64];
     temp_name(path);

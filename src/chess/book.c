@@ -65,9 +65,9 @@ static int adopt(bb_chess_book *book, unsigned char *data, size_t size, bb_parse
         size_t last = size - size % ENTRY;
         free(data);
         return bb__fail(err, pos_of(last / ENTRY), 0, 0,
-                        "truncated: %zu bytes, not a multiple of the %d-byte entry; the last entry starts at "
+                        "truncated: %zu byte%s, not a multiple of the %d-byte entry; the last entry starts at "
                         "byte %zu and has %zu of its %d bytes",
-                        size, ENTRY, last, size % ENTRY, ENTRY);
+                        size, size == 1 ? "" : "s", ENTRY, last, size % ENTRY, ENTRY);
     }
     bb_chess_book b = {data, size / ENTRY};
     for (size_t i = 1; i < b.count; i++) {

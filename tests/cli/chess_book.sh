@@ -108,6 +108,8 @@ golden_case directory 2 chess book .
 head -c 40 book.bin > truncated.bin
 golden_case truncated 2 chess book truncated.bin
 golden_case truncated-check 2 chess book truncated.bin --check
+printf '\x46' > one-byte.bin
+golden_case truncated-one-byte 2 chess book one-byte.bin
 { tail -c 32 start.bin; head -c 16 start.bin; } > unsorted.bin
 printf '\xff\xff\xff\xff\xff\xff\xff\xff\x03\x1c\x00\x01\x00\x00\x00\x00' >> unsorted.bin
 cat start.bin >> unsorted.bin
