@@ -24,7 +24,7 @@ out=$(tools/demo.sh "$tmp" "$python" 2>&1); rc=$?
 has() { # NAME TEXT: the output has a line holding TEXT (fixed string)
     if printf '%s\n' "$out" | grep -qF -- "$2"; then ok; else bad "$1: no line with '$2'"; fi
 }
-[ "$rc" = 0 ] && ok || bad "status: tools/demo.sh exited $rc"
+if [ "$rc" = 0 ]; then ok; else bad "status: tools/demo.sh exited $rc"; fi
 for n in 7 8 9 10; do has "section-$n" "== $n. "; done
 has pgn-command "\$ $tmp/bitboard chess pgn $tmp/demo/games.pgn"
 has pgn-counts "3 games, "
@@ -38,7 +38,7 @@ has perft-command "\$ $tmp/bitboard chess perft 5 --split 1 --journal $tmp/demo/
 has perft-cut "\$ head -n 9 $tmp/demo/perft5.journal"
 has perft-resumed "8 of 20 subtrees"
 counts=$(printf '%s\n' "$out" | grep -cx '4865609')
-[ "$counts" = 2 ] && ok || bad "perft-counts: 4865609 printed $counts times, want 2 (the run, the resumed run)"
+if [ "$counts" = 2 ]; then ok; else bad "perft-counts: 4865609 printed $counts times, want 2 (the run, the resumed run)"; fi
 has python-line "import bitboard.chess as c; g = next(c.read_pgn('$tmp/demo/games.pgn'))"
 # the line after it: the game read by Python, or why not (not built; or, while make test
 # builds the package beside this test, an import that fails): never anything else
@@ -48,10 +48,10 @@ case $after in
     "(not run: the Python package is not built; \`make python\` builds it)" | "($python could not run it: "*) ok ;;
     *) bad "python-ran: '$after' after the Python line" ;;
 esac
-[ -s "$tmp/demo/games.pgn" ] && [ -s "$tmp/demo/perft5.journal" ] && ok || bad "files: the demo's files are not left in $tmp/demo"
-[ ! -e "$tmp/demo/.out" ] && [ ! -e "$tmp/demo/.err" ] && ok || bad "scratch: .out/.err left behind"
+if [ -s "$tmp/demo/games.pgn" ] && [ -s "$tmp/demo/perft5.journal" ]; then ok; else bad "files: the demo's files are not left in $tmp/demo"; fi
+if [ ! -e "$tmp/demo/.out" ] && [ ! -e "$tmp/demo/.err" ]; then ok; else bad "scratch: .out/.err left behind"; fi
 noise=$(printf '%s\n' "$out" | grep -E '^  (CC|LD|AR) |^gcc|^cc |^make')
-[ -z "$noise" ] && ok || bad "quiet: lines tests/build.sh takes for build noise: $noise"
+if [ -z "$noise" ]; then ok; else bad "quiet: lines tests/build.sh takes for build noise: $noise"; fi
 if [ "$fail" != 0 ]; then printf '%s\n' "--- the output:" "$out" | head -n 80; fi
 echo "demo: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
