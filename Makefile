@@ -226,9 +226,10 @@ check: ## unit tests of this configuration + CLI golden tests (fast)
 test: ## build and run every test
 	@MAKE='$(MAKE)' tests/run-all.sh
 
-demo: ## build the library and the CLI (quietly), then run the tour
+demo: ## build the library and the CLI (quietly), then the tour: bitboard demo, tools/demo.sh
 	@$(MAKE) --no-print-directory -s all
 	@$(BUILD)/bitboard demo
+	@tools/demo.sh '$(subst ','\'',$(BUILD))' '$(subst ','\'',$(PYTHON))'
 
 docs: ## redraw docs/gallery/ (the library's program forms traced, SVG + index.html)
 	@$(MAKE) --no-print-directory -s cli

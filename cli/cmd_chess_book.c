@@ -15,13 +15,14 @@ typedef struct {
     const char *pick, *make;
 } book_opts;
 
-/* Reads FILE: 0, or the error printed and the exit status (2: not a book, 1: cannot read). */
+/* Reads FILE: 0, or the error printed and the exit status: 2 when the file
+ * cannot be opened or read or is not a book, 1 when memory runs out. */
 static int open_book(const char *path, bb_chess_book *book)
 {
     bb_parse_error e;
     int rc = bb_chess_book_open(book, path, &e);
     if (rc == 0) return 0;
-    if (rc == BB_CHESS_BOOK_IO_ERROR) return cli_error("chess book: %s", e.msg), 1;
+    if (rc == BB_CHESS_BOOK_IO_ERROR) return cli_error("chess book: %s", e.msg), strncmp(e.msg, "out of memory", 13) ? EXIT_USAGE : 1;
     return cli_error("chess book: '%s' is not a Polyglot book: %s", path, e.msg);
 }
 
@@ -131,23 +132,79 @@ static int malformed(uint16_t raw)
     return !(df >= -1 && df <= 1 && (((from >> 3) == 6 && (to >> 3) == 7) || ((from >> 3) == 1 && (to >> 3) == 0)));
 }
 
-static int check_book(const book_opts *b, const bb_chess_book *book)
+/* raw as UCI text from its squares alone ("e2e4", "a7a8q"), or "" if malformed. */
+static const char *raw_text(char out[6], uint16_t raw)
 {
-    size_t keys = 0, bad = 0, first_bad = 0, zero = 0;
-    uint64_t prev = 0;
-    uint16_t first_raw = 0;
-    for (size_t i = 0; i < book->count; i++) {
+    int to = raw & 63, from = raw >> 6 & 63, promo = raw >> 12 & 7;
+    if (malformed(raw)) return out[0] = '\0', out;
+    out[0] = (char)('a' + (from & 7)), out[1] = (char)('1' + (from >> 3));
+    out[2] = (char)('a' + (to & 7)), out[3] = (char)('1' + (to >> 3));
+    out[4] = promo ? "nbrq"[promo - 1] : '\0', out[5] = '\0';
+    return out;
+}
+
+/* The entries of one key, from first to end: counts those that repeat the
+ * move of an earlier entry of the key into *dups; the first such sets
+ * *first and *earlier.  seen: 65536 bits, all 0, and left so. */
+static void find_repeats(const bb_chess_book *book, size_t first, size_t end, uint64_t *seen, size_t *dups,
+                         size_t *first_dup, size_t *earlier)
+{
+    for (size_t i = first; i < end; i++) {
         bb_chess_book_entry e;
         bb_chess_book_entry_at(book, i, &e);
-        keys += i == 0 || e.key != prev;
-        prev = e.key;
+        uint64_t bit = (uint64_t)1 << (e.raw_move & 63);
+        if (!(seen[e.raw_move >> 6] & bit)) {
+            seen[e.raw_move >> 6] |= bit;
+            continue;
+        }
+        if ((*dups)++ == 0) {
+            *first_dup = i;
+            for (size_t j = first; j < i; j++) {
+                bb_chess_book_entry x;
+                bb_chess_book_entry_at(book, j, &x);
+                if (x.raw_move == e.raw_move) {
+                    *earlier = j;
+                    break;
+                }
+            }
+        }
+    }
+    for (size_t i = first; i < end; i++) {
+        bb_chess_book_entry e;
+        bb_chess_book_entry_at(book, i, &e);
+        seen[e.raw_move >> 6] = 0;
+    }
+}
+
+static int check_book(const book_opts *b, const bb_chess_book *book)
+{
+    size_t keys = 0, bad = 0, first_bad = 0, zero = 0, dups = 0, first_dup = 0, earlier = 0;
+    uint16_t first_raw = 0;
+    uint64_t *seen = calloc(65536 / 64, sizeof *seen);
+    if (!seen) return cli_error("out of memory"), 1;
+    for (size_t i = 0, group = 0; i < book->count; i++) {
+        bb_chess_book_entry e, next;
+        bb_chess_book_entry_at(book, i, &e);
         zero += e.weight == 0;
         if (malformed(e.raw_move) && bad++ == 0) first_bad = i, first_raw = e.raw_move;
+        if (i + 1 < book->count && (bb_chess_book_entry_at(book, i + 1, &next), next.key == e.key)) continue;
+        keys++; /* entry i ends the entries of its key */
+        find_repeats(book, group, i + 1, seen, &dups, &first_dup, &earlier);
+        group = i + 1;
     }
+    free(seen);
+    bb_chess_book_entry d = {0, 0, 0, 0, 0};
+    if (dups) bb_chess_book_entry_at(book, first_dup, &d);
+    char uci[6];
     if (b->o->format == BB_FORMAT_JSON) {
-        printf("{\"entries\":%zu,\"keys\":%zu,\"zero_weight\":%zu,\"malformed_moves\":%zu}\n", book->count, keys, zero,
-               bad);
-        return 0;
+        printf("{\"entries\":%zu,\"keys\":%zu,\"zero_weight\":%zu,\"malformed_moves\":%zu,\"duplicates\":%zu", book->count,
+               keys, zero, bad, dups);
+        if (bad) printf(",\"first_malformed\":{\"entry\":%zu,\"move\":\"0x%04x\"}", first_bad, first_raw);
+        if (dups)
+            printf(",\"first_duplicate\":{\"entry\":%zu,\"key\":\"0x%016llx\",\"move\":\"0x%04x\",\"uci\":\"%s\",\"as_entry\":%zu}",
+                   first_dup, (unsigned long long)d.key, d.raw_move, raw_text(uci, d.raw_move), earlier);
+        printf(",\"ok\":%s}\n", bad || dups ? "false" : "true");
+        return bad || dups;
     }
     printf("%zu entr%s, %zu distinct key%s; sizes and order ok\n", book->count, book->count == 1 ? "y" : "ies", keys,
            keys == 1 ? "" : "s");
@@ -155,7 +212,12 @@ static int check_book(const book_opts *b, const bb_chess_book *book)
     if (bad)
         printf("%zu entr%s with a move no position has (skipped by lookups); the first: entry %zu, move 0x%04x\n", bad,
                bad == 1 ? "y" : "ies", first_bad, first_raw);
-    return 0;
+    if (dups)
+        printf("%zu entr%s repeating the key and move of an earlier entry (the move is listed twice); the first: entry "
+               "%zu, key 0x%016llx, move 0x%04x (%s), as entry %zu\n",
+               dups, dups == 1 ? "y" : "ies", first_dup, (unsigned long long)d.key, d.raw_move,
+               raw_text(uci, d.raw_move), earlier);
+    return bad || dups;
 }
 
 /* ---- --make -------------------------------------------------------------------------------- */
@@ -244,8 +306,15 @@ static int make_book(const book_opts *b)
             if (i) bb_chess_book_entry_at(&book, i - 1, &prev);
             keys += i == 0 || e.key != prev.key;
         }
-        if (rc == 0)
-            printf("%zu entr%s, %zu distinct key%s written\n", m.n, m.n == 1 ? "y" : "ies", keys, keys == 1 ? "" : "s");
+        size_t merged = m.n - book.count; /* lines that repeated an earlier line's position and move */
+        if (rc == 0) {
+            printf("%zu entr%s, %zu distinct key%s written", book.count, book.count == 1 ? "y" : "ies", keys,
+                   keys == 1 ? "" : "s");
+            if (merged)
+                printf(" (%zu line%s repeated an earlier line's position and move: merged, weights added)", merged,
+                       merged == 1 ? "" : "s");
+            printf("\n");
+        }
         bb_chess_book_free(&book);
     }
     free(m.e);

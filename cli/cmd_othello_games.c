@@ -1,9 +1,11 @@
 /* bitboard othello games FILE: WTHOR (.wtb) or GGF game files, detected by
- * their content, every game replayed and checked.  Modes: the check (the
- * default: counts, errors on stderr), --transcripts, --positions (every
- * position of every game, turned so the first move is f5, or --canonical),
- * --stats.  A bad game is reported as FILE: game N: why, and the reading
- * goes on; the exit status is then 2. */
+ * their content, every game replayed and checked; FILE '-' is standard
+ * input.  Modes: the check (the default: counts, errors on stderr),
+ * --transcripts, --positions (every position of every game, turned so the
+ * first move is f5, or --canonical), --stats.  A bad game is reported as
+ * FILE: game N: why, and the reading goes on; the exit status is then 1 (a
+ * fault in the data), where a file that cannot be opened or read, or is
+ * neither format, is 2 (the command could not run). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -14,7 +16,7 @@
 enum { MODE_CHECK, MODE_TRANSCRIPTS, MODE_POSITIONS, MODE_STATS };
 
 typedef struct {
-    const char *path;
+    const char *path; /* as given; shown as <stdin> for '-' */
     int mode, canonical, json;
     unsigned char *names, *trns;
     size_t names_size, trns_size;
@@ -22,29 +24,35 @@ typedef struct {
     long score_sum, scored;
 } games_run;
 
-static unsigned char *slurp(const char *path, size_t *size)
+static const char *shown(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
+
+/* Reads the whole of path ('-': standard input) into *out (malloc'd, *size
+ * bytes): 0; or the error printed and the exit status, EXIT_USAGE when the
+ * file cannot be opened or read, 1 when memory runs out. */
+static int slurp(const char *path, unsigned char **out, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
+    int from_stdin = strcmp(path, "-") == 0;
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    if (!f) return cli_error("%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, n = 0, k;
     unsigned char *b = malloc(cap);
-    size_t k;
-    while (b && (k = fread(b + n, 1, cap - n, f)) > 0) {
+    int rc = b ? 0 : 1;
+    while (!rc && (k = fread(b + n, 1, cap - n, f)) > 0) {
         n += k;
-        if (n == cap) {
-            unsigned char *x = realloc(b, cap * 2);
-            if (!x) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = x, cap *= 2;
-        }
+        if (n < cap) continue;
+        unsigned char *x = cap <= SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
+        if (!x) rc = 1;
+        else b = x, cap *= 2;
     }
-    if (b && ferror(f)) free(b), b = NULL;
-    fclose(f);
-    *size = n;
-    return b;
+    if (rc) cli_error("%s: out of memory after %zu bytes", shown(path), n);
+    else if (ferror(f)) rc = cli_error("%s: cannot read: %s", shown(path), strerror(errno ? errno : EIO));
+    if (!from_stdin) fclose(f);
+    if (rc) {
+        free(b);
+        return rc;
+    }
+    *out = b, *size = n;
+    return 0;
 }
 
 /* The symmetry that keeps the start and takes the first move to f5 (as
@@ -127,7 +135,7 @@ static void one_game(games_run *s, const bb_othello_record *g, long number)
 static void game_error(games_run *s, long number, const char *why)
 {
     s->games++, s->bad++;
-    cli_error("%s: game %ld: %s", s->path, number, why);
+    cli_error("%s: game %ld: %s", shown(s->path), number, why);
 }
 
 int cli_othello_games(int argc, char **argv, const cli_opts *o)
@@ -166,15 +174,15 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     if (s.canonical && s.mode != MODE_POSITIONS) return cli_error("--canonical applies to --positions");
     s.json = o->format_given && o->format == BB_FORMAT_JSON;
     if (o->format_given && !s.json) return cli_error("othello games: -o json or the default text");
-    size_t size;
-    unsigned char *data = slurp(s.path, &size);
-    if (!data) {
-        cli_error("%s: %s", s.path, strerror(errno ? errno : EIO));
-        return 1;
-    }
-    int rc = 0;
-    if (names && !(s.names = slurp(names, &s.names_size))) cli_error("%s: %s", names, strerror(errno)), rc = 1;
-    if (!rc && trns && !(s.trns = slurp(trns, &s.trns_size))) cli_error("%s: %s", trns, strerror(errno)), rc = 1;
+    int dashes = !strcmp(s.path, "-") + (names && !strcmp(names, "-")) + (trns && !strcmp(trns, "-"));
+    if (dashes > 1)
+        return cli_error("othello games: standard input ('-') can be read once: give it to one of FILE, --names, --tournaments");
+    size_t size = 0;
+    unsigned char *data = NULL;
+    int rc = slurp(s.path, &data, &size);
+    if (rc) return rc;
+    if (names) rc = slurp(names, &s.names, &s.names_size);
+    if (!rc && trns) rc = slurp(trns, &s.trns, &s.trns_size);
     bb_othello_wthor_header h;
     bb_parse_error e;
     int is_wthor = bb_othello_wthor_read_header(data, size, &h, &e) == 0 &&
@@ -204,8 +212,8 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
         }
         if (!found) {
             if (size >= 16 && bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &e) != 0)
-                rc = cli_error("%s: neither GGF (no \"(;\" starts a game) nor a WTHOR .wtb file: %s", s.path, e.msg);
-            else rc = cli_error("%s: no game: neither GGF (no \"(;\") nor a WTHOR .wtb file", s.path);
+                rc = cli_error("%s: neither GGF (no \"(;\" starts a game) nor a WTHOR .wtb file: %s", shown(s.path), e.msg);
+            else rc = cli_error("%s: no game: neither GGF (no \"(;\") nor a WTHOR .wtb file", shown(s.path));
         }
     }
     if (!rc && (s.mode == MODE_CHECK || s.mode == MODE_STATS)) {
@@ -222,7 +230,8 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
                    is_wthor ? "WTHOR" : "GGF", s.games, s.bad, s.moves, s.wins[0], s.wins[1], s.wins[2], s.unfinished,
                    s.scored ? (double)s.score_sum / s.scored : 0.0);
         } else {
-            printf("%ld games (%s), %ld moves, %ld with errors\n", s.games, is_wthor ? "WTHOR" : "GGF", s.moves, s.bad);
+            printf("%ld game%s (%s), %ld move%s, %ld with errors\n", s.games, s.games == 1 ? "" : "s",
+                   is_wthor ? "WTHOR" : "GGF", s.moves, s.moves == 1 ? "" : "s", s.bad);
         }
     }
     free(data);
@@ -230,5 +239,5 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     free(s.trns);
     if (cli_check_output()) return 1;
     if (rc) return rc;
-    return s.bad ? EXIT_USAGE : 0;
+    return s.bad ? 1 : 0;
 }

@@ -5,6 +5,8 @@
  *     moves, another position's key), written to a temporary file with
  *     bb_chess_book_save, its bytes compared with big-endian written by hand,
  *     read back with open and from_memory, looked up and compared;
+ *   - save merging the entries that repeat a key and move (weights added up
+ *     to 65535, the larger learn), in any order of the entries given;
  *   - every legal move of many positions of random games (from the start and
  *     from Chess960 starts) encoded, compared with an encoder written here
  *     from the UCI text, and decoded back by lookup from a book of them all;
@@ -290,6 +292,49 @@ static void known_entries(void)
     remove(path);
 }
 
+/* save writes entries that repeat a key and move as one: weights added (at
+ * most 65535), the larger learn; the same bytes for the entries in any order. */
+static void save_merges_repeats(void)
+{
+    bb_chess_pos start;
+    bb_chess_start(&start);
+    const uint64_t other = START_KEY + 1; /* another position with the same move bytes */
+    bb_chess_book_entry e[7] = {
+        {START_KEY, 0, 0x031c, 10, 1},     {START_KEY, 0, 0x02db, 5, 0},  {START_KEY, 0, 0x031c, 20, 7},
+        {other, 0, 0x031c, 3, 0},          {START_KEY, 0, 0x0195, 65535, 2}, {START_KEY, 0, 0x0195, 1, 9},
+        {START_KEY, 0, 0x031c, 4, 2},
+    };
+    /* what the file must hold, sorted by key, then move */
+    const bb_chess_book_entry want[4] = {
+        {START_KEY, 0, 0x0195, 65535, 9}, {START_KEY, 0, 0x02db, 5, 0}, {START_KEY, 0, 0x031c, 34, 7},
+        {other, 0, 0x031c, 3, 0},
+    };
+    unsigned char want_bytes[4 * 16];
+    for (int i = 0; i < 4; i++) bb_chess_book_write_entry(want_bytes + 16 * i, &want[i]);
+    char path[64];
+    temp_name(path);
+    bb_parse_error err;
+    for (int order = 0; order < 2; order++) {
+        bb_chess_book_entry given[7], copy[7];
+        for (int i = 0; i < 7; i++) given[i] = e[order ? 6 - i : i];
+        memcpy(copy, given, sizeof copy);
+        CHECK(bb_chess_book_save(path, given, 7, &err) == 0, "save: %s", err.msg);
+        CHECK(memcmp(given, copy, sizeof copy) == 0, "save changed the entries given");
+        unsigned char file[8 * 16];
+        size_t size = read_file(path, file, sizeof file);
+        CHECK(size == sizeof want_bytes && memcmp(file, want_bytes, size) == 0,
+              "order %d: %zu bytes, want 4 entries (e2e4 34, d2d4 5, g1f3 65535 saturated, the other key apart)",
+              order, size);
+    }
+    /* a lookup lists each move once */
+    bb_chess_book book;
+    CHECK(bb_chess_book_open(&book, path, &err) == 0, "open: %s", err.msg);
+    bb_chess_book_entry got[8];
+    CHECK(bb_chess_book_lookup(&book, &start, got, 8) == 3, "3 moves of the start position");
+    bb_chess_book_free(&book);
+    remove(path);
+}
+
 /* ---- every move of random games ----------------------------------------------------------------- */
 
 static void check_position_moves(const bb_chess_pos *pos, const char *where)
@@ -481,7 +526,7 @@ static void errors(void)
           "'%s'", err.msg);
     CHECK(err.pos == 33 && err.line == 0 && err.column == 0, "pos %d", err.pos);
     CHECK(bb_chess_book_from_memory(&book, bytes, 1, &err) == BB_CHESS_BOOK_BAD_FORMAT &&
-              strstr(err.msg, "truncated: 1 bytes") && strstr(err.msg, "starts at byte 0") && err.pos == 1,
+              strstr(err.msg, "truncated: 1 byte,") && strstr(err.msg, "starts at byte 0") && err.pos == 1,
           "1 byte: '%s'", err.msg);
     char path[64];
     temp_name(path);
@@ -556,6 +601,7 @@ static void errors(void)
 int main(void)
 {
     RUN(known_entries);
+    RUN(save_merges_repeats);
     RUN(random_games_encoding);
     RUN(pick_distribution);
     RUN(errors);

@@ -46,7 +46,9 @@
  *   bb_chess_book_write_entry(out, e)  writes e's key, raw_move, weight and learn big-endian
  *                                    into out[0..15] (e->move is not used); returns 16
  *   bb_chess_book_save(path, entries, n, err)  writes a book file of the n entries sorted by
- *                                    key, then raw_move (entries are left as they are): 0, or
+ *                                    key, then raw_move, entries with the same key and raw_move
+ *                                    merged into one (weights added, at most 65535; the larger
+ *                                    learn kept); entries are left as they are: 0, or
  *                                    BB_CHESS_BOOK_IO_ERROR and *err (may be NULL)
  *
  * Errors: bb_parse_error.pos is the 1-based byte offset in the file of the

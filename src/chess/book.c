@@ -1,7 +1,8 @@
 /* Polyglot opening books: the file read whole into memory and checked
  * (size, order by key), entries found by binary search on the key, each
  * move accepted only if it is the encoding of a legal move of the position,
- * a weighted pick from the caller's random number, and the writer. */
+ * a weighted pick from the caller's random number, and the writer (which
+ * merges entries that repeat a position and move). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -64,9 +65,9 @@ static int adopt(bb_chess_book *book, unsigned char *data, size_t size, bb_parse
         size_t last = size - size % ENTRY;
         free(data);
         return bb__fail(err, pos_of(last / ENTRY), 0, 0,
-                        "truncated: %zu bytes, not a multiple of the %d-byte entry; the last entry starts at "
+                        "truncated: %zu byte%s, not a multiple of the %d-byte entry; the last entry starts at "
                         "byte %zu and has %zu of its %d bytes",
-                        size, ENTRY, last, size % ENTRY, ENTRY);
+                        size, size == 1 ? "" : "s", ENTRY, last, size % ENTRY, ENTRY);
     }
     bb_chess_book b = {data, size / ENTRY};
     for (size_t i = 1; i < b.count; i++) {
@@ -289,6 +290,25 @@ static int by_key_then_move(const void *a, const void *b)
     return (x->raw_move > y->raw_move) - (x->raw_move < y->raw_move);
 }
 
+/* Merges the entries of e[0..n) (sorted) that repeat a key and move into the
+ * first of them: the weights added up to 65535 at most, the larger learn
+ * kept (both rules give the same entry in any order); returns how many are left. */
+static size_t merge_repeats(bb_chess_book_entry *e, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        bb_chess_book_entry *last = kept ? &e[kept - 1] : NULL;
+        if (last && last->key == e[i].key && last->raw_move == e[i].raw_move) {
+            unsigned w = (unsigned)last->weight + e[i].weight;
+            last->weight = (uint16_t)(w > 65535u ? 65535u : w);
+            if (e[i].learn > last->learn) last->learn = e[i].learn;
+        } else {
+            e[kept++] = e[i];
+        }
+    }
+    return kept;
+}
+
 int bb_chess_book_save(const char *path, const bb_chess_book_entry *entries, size_t n, bb_parse_error *err)
 {
     BB__ASSERT_NOT_NULL(path, "path");
@@ -307,6 +327,7 @@ int bb_chess_book_save(const char *path, const bb_chess_book_entry *entries, siz
     }
     if (n) memcpy(sorted, entries, n * sizeof *sorted);
     if (n > 1) qsort(sorted, n, sizeof *sorted, by_key_then_move);
+    n = merge_repeats(sorted, n);
     FILE *f = fopen(path, "wb");
     if (!f) {
         int e = errno;

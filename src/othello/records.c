@@ -93,18 +93,21 @@ int bb_othello_wthor_check(const bb_othello_wthor_header *h, size_t size, int ki
     if (kind != BB_OTHELLO_WTHOR_GAME && kind != BB_OTHELLO_WTHOR_PLAYER && kind != BB_OTHELLO_WTHOR_TOURNAMENT)
         return bb__fail(err, 0, 0, 0, "record size %d: WTHOR records are 68 (games), 20 (players) or 26 (tournaments) bytes", kind);
     uint64_t n = kind == BB_OTHELLO_WTHOR_GAME ? h->count : h->records;
-    const char *what = kind == BB_OTHELLO_WTHOR_GAME ? "games" : kind == BB_OTHELLO_WTHOR_PLAYER ? "players" : "tournaments";
+    const char *what = kind == BB_OTHELLO_WTHOR_GAME ? "game" : kind == BB_OTHELLO_WTHOR_PLAYER ? "player" : "tournament";
+    const char *many = n == 1 ? "" : "s";
     if (kind == BB_OTHELLO_WTHOR_GAME && h->board_size != 0 && h->board_size != 8)
         return bb__fail(err, 13, 0, 0, "the header's board size is %d: only 8x8 games are read", h->board_size);
     uint64_t want = BB_OTHELLO_WTHOR_HEADER + n * (uint64_t)kind;
-    if (want > size)
-        return bb__fail(err, 0, 0, 0, "the header says %llu %s (%llu bytes with the header), but the file has %zu bytes: "
-                        "%zu whole records", (unsigned long long)n, what, (unsigned long long)want, size,
-                        (size - BB_OTHELLO_WTHOR_HEADER) / (size_t)kind);
+    if (want > size) {
+        size_t whole = size > BB_OTHELLO_WTHOR_HEADER ? (size - BB_OTHELLO_WTHOR_HEADER) / (size_t)kind : 0;
+        return bb__fail(err, 0, 0, 0, "the header says %llu %s%s (%llu bytes with the header), but the file has %zu bytes: "
+                        "%zu whole record%s", (unsigned long long)n, what, many, (unsigned long long)want, size,
+                        whole, whole == 1 ? "" : "s");
+    }
     if (want < size)
         return bb__fail(err, (int)(want < 0x7fffffff ? want + 1 : 0), 0, 0,
-                        "the header says %llu %s (%llu bytes with the header), but the file has %zu bytes: %zu more",
-                        (unsigned long long)n, what, (unsigned long long)want, size, size - (size_t)want);
+                        "the header says %llu %s%s (%llu bytes with the header), but the file has %zu bytes: %zu more",
+                        (unsigned long long)n, what, many, (unsigned long long)want, size, size - (size_t)want);
     return 0;
 }
 

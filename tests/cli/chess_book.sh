@@ -4,7 +4,10 @@
 # its moves listed for positions (text and JSON, castling, promotion,
 # Chess960), --pick at both ends and the middle, --check, and every error:
 # a missing, truncated, unsorted or empty file, bad lines for --make, bad
-# usage.  The files live in a temporary directory the commands run in, so
+# usage.  Lines that repeat a position and move are merged by --make (the
+# weights added, at most 65535); --check calls repeated entries and moves no
+# position has a fault (exit status 1); a file that cannot be opened, read
+# or is no book is status 2.  The files live in a temporary directory the commands run in, so
 # the messages that name them are the same on every machine.
 # usage: tests/cli/chess_book.sh path/to/bitboard     (UPDATE=1 to rewrite goldens)
 set -u
@@ -77,18 +80,36 @@ golden_case pick-none-json 0 -o json chess book book.bin "$kiwi" --pick 5
 golden_case check 0 chess book book.bin --check
 golden_case check-json 0 -o json chess book book.bin --check
 printf "$key"'\x83\x1c\x00\x01\x00\x00\x00\x00'"$key"'\x7d\x3c\x00\x01\x00\x00\x00\x00' > malformed.bin
-golden_case check-malformed 0 chess book malformed.bin --check
+golden_case check-malformed 1 chess book malformed.bin --check
 golden_case list-malformed 0 chess book malformed.bin
+
+# repeated entries: --make merges them (weights added, at most 65535; the larger learn),
+# --check names the first repeat in a book made elsewhere (exit status 1)
+printf '%s\n' 'start | e4 | 10' 'start | e2e4 | 5 | 3' 'start | d4 | 65000' 'start | d2d4 | 1000' \
+    "$after_e4 | e5 | 1" "$after_e4 | e7e5 | 2" > repeats.txt
+golden_stdin make-repeats 0 repeats.txt chess book --make merged.bin
+golden_case list-merged 0 chess book merged.bin
+golden_case check-merged 0 chess book merged.bin --check
+printf '%s\n' 'start | e4 | 1' 'start | e4 | 2' > repeat-one.txt
+golden_stdin make-repeat-one 0 repeat-one.txt chess book --make merged-one.bin
+printf "$key"'\x03\x1c\x00\x01\x00\x00\x00\x00'"$key"'\x02\xdb\x00\x01\x00\x00\x00\x00' > repeated.bin
+printf "$key"'\x03\x1c\x00\x02\x00\x00\x00\x00'"$key"'\x02\xdb\x00\x01\x00\x00\x00\x00' >> repeated.bin
+golden_case check-repeated 1 chess book repeated.bin --check
+golden_case check-repeated-json 1 -o json chess book repeated.bin --check
+golden_case check-malformed-json 1 -o json chess book malformed.bin --check
+golden_case list-repeated 0 chess book repeated.bin
 
 # bad files: empty (a book without moves), missing, truncated, unsorted, a directory
 : > empty.bin
 golden_case empty 0 chess book empty.bin
 golden_case empty-check 0 chess book empty.bin --check
-golden_case missing 1 chess book missing.bin
-golden_case directory 1 chess book .
+golden_case missing 2 chess book missing.bin
+golden_case directory 2 chess book .
 head -c 40 book.bin > truncated.bin
 golden_case truncated 2 chess book truncated.bin
 golden_case truncated-check 2 chess book truncated.bin --check
+printf '\x46' > one-byte.bin
+golden_case truncated-one-byte 2 chess book one-byte.bin
 { tail -c 32 start.bin; head -c 16 start.bin; } > unsorted.bin
 printf '\xff\xff\xff\xff\xff\xff\xff\xff\x03\x1c\x00\x01\x00\x00\x00\x00' >> unsorted.bin
 cat start.bin >> unsorted.bin

@@ -2,7 +2,9 @@
 # othello games: a WTHOR .wtb built here byte by byte (two good games and
 # one with a bad move byte), its .jou names (Latin-1), a file cut short, and
 # GGF games (tags, evals after a move, a start board, an illegal move);
-# every mode, the errors named by game with the reading going on, and the
+# every mode, the errors named by game with the reading going on, standard
+# input as '-', and the exit statuses: 1 for a bad game in a file read to
+# the end, 2 for a file that cannot be opened or is neither format, and for
 # usage errors.
 # usage: tests/cli/othello_games.sh path/to/bitboard
 set -u
@@ -11,10 +13,10 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 pass=0 fail=0
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-expect() { # NAME STATUS WANT_STDOUT WANT_STDERR ARGS...
+expect() { # NAME STATUS WANT_STDOUT WANT_STDERR ARGS...  (standard input: $IN, else /dev/null)
     local name=$1 want_rc=$2 want_out=$3 want_err=$4; shift 4
     local out err rc
-    out=$("$BIN" "$@" 2> "$d/err" < /dev/null); rc=$?
+    out=$("$BIN" "$@" 2> "$d/err" < "${IN:-/dev/null}"); rc=$?
     err=$(sed "s|$d/||g" "$d/err")
     if [ "$rc" = "$want_rc" ] && [ "$out" = "$want_out" ] && [ "$err" = "$want_err" ]; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL $name: exit $rc (want $want_rc)"
@@ -38,10 +40,10 @@ cat > t.ggf <<'GGF'
 GGF
 bad1="bitboard: error: t.wtb: game 2: move byte 2 is 99 (0x63), not a square 11..88"
 bad2="bitboard: error: t.ggf: game 2: B[a1]: move 1 is illegal for black"
-expect wthor-check 2 '3 games (WTHOR), 7 moves, 1 with errors' "$bad1" othello games t.wtb
-expect wthor-transcripts 2 'f5d6c3 32-32 Alice - Lévy
+expect wthor-check 1 '3 games (WTHOR), 7 moves, 1 with errors' "$bad1" othello games t.wtb
+expect wthor-transcripts 1 'f5d6c3 32-32 Alice - Lévy
 f5f6e6f4 33-31 Alice - Lévy' "$bad1" othello games t.wtb --transcripts --names t.jou
-expect wthor-positions 2 '---------------------------OX------XO--------------------------- X
+expect wthor-positions 1 '---------------------------OX------XO--------------------------- X
 ---------------------------OX------XXX-------------------------- O
 ---------------------------OX------OXX-----O-------------------- X
 ------------------X--------XX------OXX-----O-------------------- O
@@ -50,14 +52,31 @@ expect wthor-positions 2 '---------------------------OX------XO-----------------
 ---------------------------OX------XOX-------O------------------ X
 ---------------------------OX------XXX------XO------------------ O
 ---------------------------OOO-----XXO------XO------------------ X' "$bad1" othello games t.wtb --positions
-expect wthor-stats-json 2 '{"format":"wthor","games":3,"errors":1,"moves":7,"black_wins":1,"white_wins":0,"draws":1,"unfinished":0,"mean_score":1.00}' "$bad1" -o json othello games t.wtb --stats
-expect ggf-check 2 '3 games (GGF), 4 moves, 1 with errors' "$bad2" othello games t.ggf
-expect ggf-transcripts-json 2 '{"game":1,"transcript":"f5d6c3","black_discs":-1,"black":"a","white":"b","event":"GGS/os"}
+expect wthor-stats-json 1 '{"format":"wthor","games":3,"errors":1,"moves":7,"black_wins":1,"white_wins":0,"draws":1,"unfinished":0,"mean_score":1.00}' "$bad1" -o json othello games t.wtb --stats
+expect ggf-check 1 '3 games (GGF), 4 moves, 1 with errors' "$bad2" othello games t.ggf
+expect ggf-transcripts-json 1 '{"game":1,"transcript":"f5d6c3","black_discs":-1,"black":"a","white":"b","event":"GGS/os"}
 {"game":3,"transcript":"c5","black_discs":-1}' "$bad2" -o json othello games t.ggf --transcripts
-expect ggf-canonical 2 "$("$BIN" othello games t.ggf --positions --canonical 2>/dev/null)" "$bad2" othello games t.ggf --positions --canonical
-expect short 2 '' 'bitboard: error: short.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 3 games (220 bytes with the header), but the file has 100 bytes: 1 whole records' othello games short.wtb
+expect ggf-canonical 1 "$("$BIN" othello games t.ggf --positions --canonical 2>/dev/null)" "$bad2" othello games t.ggf --positions --canonical
+expect short 2 '' 'bitboard: error: short.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 3 games (220 bytes with the header), but the file has 100 bytes: 1 whole record' othello games short.wtb
 expect no-file 2 '' 'bitboard: error: othello games needs a FILE (WTHOR .wtb or GGF)' othello games
-expect missing 1 '' 'bitboard: error: none.wtb: No such file or directory' othello games none.wtb
+expect missing 2 '' 'bitboard: error: none.wtb: cannot open: No such file or directory' othello games none.wtb
+expect directory 2 '' 'bitboard: error: .: cannot read: Is a directory' othello games .
+expect missing-names 2 '' 'bitboard: error: none.jou: cannot open: No such file or directory' othello games t.wtb --names none.jou
+# standard input as '-': the same games, errors named <stdin>
+IN=t.wtb expect stdin-wthor 1 '3 games (WTHOR), 7 moves, 1 with errors' "${bad1/t.wtb/<stdin>}" othello games -
+IN=t.ggf expect stdin-ggf-stats-json 1 '{"format":"ggf","games":3,"errors":1,"moves":4,"black_wins":0,"white_wins":0,"draws":0,"unfinished":2,"mean_score":0.00}' "${bad2/t.ggf/<stdin>}" -o json othello games - --stats
+IN=t.jou expect stdin-names 1 'f5d6c3 32-32 Alice - Lévy
+f5f6e6f4 33-31 Alice - Lévy' "$bad1" othello games t.wtb --transcripts --names -
+IN=short.wtb expect stdin-short 2 '' 'bitboard: error: <stdin>: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 3 games (220 bytes with the header), but the file has 100 bytes: 1 whole record' othello games -
+expect stdin-empty 2 '' 'bitboard: error: <stdin>: no game: neither GGF (no "(;") nor a WTHOR .wtb file' othello games -
+expect stdin-twice 2 '' "bitboard: error: othello games: standard input ('-') can be read once: give it to one of FILE, --names, --tournaments" othello games - --names -
+# singular counts: one game, one move, one whole record
+head -1 t.ggf | sed 's/W\[d6\]B\[c3\]//' > one.ggf
+expect one-game 0 '1 game (GGF), 1 move, 0 with errors' '' othello games one.ggf
+{ printf '\x14\x1a\x0b\x19\x02\x00\x00\x00\x00\x00\xea\x07\x08\x00\x16\x00'; tail -c +17 t.wtb | head -c 100; } > one-whole.wtb
+expect one-whole 2 '' 'bitboard: error: one-whole.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 2 games (152 bytes with the header), but the file has 116 bytes: 1 whole record' othello games one-whole.wtb
+{ printf '\x14\x1a\x0b\x19\x01\x00\x00\x00\x00\x00\xea\x07\x08\x00\x16\x00'; tail -c +17 t.wtb | head -c 100; } > one-more.wtb
+expect one-more 2 '' 'bitboard: error: one-more.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 1 game (84 bytes with the header), but the file has 116 bytes: 32 more' othello games one-more.wtb
 expect two-modes 2 '' 'bitboard: error: othello games: give one of --check, --transcripts, --positions, --stats' othello games t.wtb --stats --positions
 expect canonical-alone 2 '' 'bitboard: error: --canonical applies to --positions' othello games t.wtb --canonical
 echo "othello-games: $pass passed, $fail failed"
