@@ -42,7 +42,7 @@ static const char othello_solve_help[] =
     "                    symmetry, one by one (default 8)\n"
     "  --journal FILE    perft: record each finished subtree in FILE (flushed and\n"
     "                    synced); run the same command again to go on after a stop\n"
-    "                    or a crash.  A journal of other parameters is refused.\n"
+    "                    or a crash.  Other parameters or a damaged line: refused.\n"
     "  --no-fsync        perft: write the journal's lines without syncing each\n"
     "                    (they survive a killed job, not a crashed machine)\n"
     "  mpirun -n 64 bitboard-mpi othello perft 16 --journal p16.txt   (docs/SCALING.md)\n";
@@ -99,7 +99,7 @@ static const char chess_games_help[] =
     "                    (transpositions merged; default 3, 4 from depth 10)\n"
     "  --journal FILE    perft: record each finished subtree in FILE (flushed and\n"
     "                    synced); run the same command again to go on after a stop\n"
-    "                    or a crash.  A journal of other parameters is refused.\n"
+    "                    or a crash.  Other parameters or a damaged line: refused.\n"
     "  --no-fsync        perft: write the journal's lines without syncing each\n"
     "                    (they survive a killed job, not a crashed machine)\n"
     "  mpirun -n 64 bitboard-mpi chess perft 11 --journal p11.txt   (docs/SCALING.md)\n";
