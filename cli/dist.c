@@ -445,9 +445,9 @@ static int journal_open(dist_state *s)
     int quiet = s->job->quiet;
     s->journal_version = 2;
     FILE *f = fopen(path, "r+");
-    if (!f && errno != ENOENT) {
+    if (!f && errno != ENOENT) { /* the run's state cannot be opened: status 2, as any file that cannot be */
         cli_error("journal %s: %s", path, strerror(errno));
-        return 1;
+        return EXIT_USAGE;
     }
     if (f) {
         char *line = NULL;
@@ -545,7 +545,7 @@ static int journal_open(dist_state *s)
         f = fopen(path, "w");
         if (!f) {
             cli_error("journal %s: %s", path, strerror(errno));
-            return 1;
+            return EXIT_USAGE;
         }
         s->journal_version = 2;
         params_line(s, 2, params, sizeof params);

@@ -214,10 +214,13 @@ expect_err "journal elsewhere" 2 "bitboard: error: --journal, --split and --no-f
     othello show --journal j.txt
 mkdir ro && chmod 500 ro
 if [ "$(id -u)" != 0 ]; then
-    expect_err "unwritable journal" 1 "bitboard: error: journal ro/j.txt: Permission denied" chess perft 3 --split 1 --journal ro/j.txt
+    expect_err "unwritable journal" 2 "bitboard: error: journal ro/j.txt: Permission denied" chess perft 3 --split 1 --journal ro/j.txt
 else
     ok # root writes anywhere
 fi
+# a journal that cannot be opened is status 2 (the command cannot do what was asked), even as root
+expect_err "journal under a file" 2 "bitboard: error: journal j.txt/x: Not a directory" chess perft 3 --split 1 --journal j.txt/x
+expect_err "journal in a missing folder" 2 "bitboard: error: journal nodir/x: No such file or directory" chess perft 3 --split 1 --journal nodir/x
 
 echo "perft_journal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
