@@ -455,9 +455,10 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         } else if (!quiet) {
             printf("%ld games, %ld plies, %ld with errors\n", n->games, n->plies, n->bad);
         }
+        char th[32] = "";
+        if (threads > 1) snprintf(th, sizeof th, ", %d threads", threads);
         if (!quiet && s.mode == MODE_STATS)
-            fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s%s\n", t, t > 0 ? n->games / t : 0.0, t > 0 ? mb / t : 0.0,
-                    threads > 1 ? ", threads" : "");
+            fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s%s\n", t, t > 0 ? n->games / t : 0.0, t > 0 ? mb / t : 0.0, th);
     }
     fflush(stdout);
     if (cli_check_output()) return 1;

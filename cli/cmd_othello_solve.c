@@ -3,7 +3,9 @@
  * transcript from the start ("f5d6c3..."); FILE holds positions one a line
  * in the FFO/OBF layout (board, side, optional "; comment").  Prints the
  * score for the side to move, the best move, the principal variation, the
- * nodes and the time; -o json one object a position. */
+ * nodes and the time; -o json one object a position.  Before a position of
+ * ESTIMATE_FROM empties or more, with the progress line, an estimate of its
+ * nodes and time from a model fitted to measured solves. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -14,11 +16,53 @@
 
 typedef struct {
     bb_othello_solve_opts opts;
-    int json, quiet, show_progress;
+    int json, quiet, show_progress, tty;
     int bad, solved;
     uint64_t nodes;
     double seconds;
+    double estimate;     /* the current position's estimated nodes (0: none shown) */
+    double last_line;    /* off a terminal: when the last progress line was written */
 } solve_run;
+
+/* The model of the estimate: nodes = NODES_AT_20 * GROWTH^(empties - 20),
+ * fitted (least squares on the logarithms) to the exact one-thread solves of
+ * FFO #40-#58 (20-30 empties) in docs/BENCHMARKS.md; 14 of the 19 lie
+ * within a factor SPREAD of it (#55 took 8.6 times, #47 a ninth).  --wld
+ * searches about 5 times fewer nodes, --no-eval about 6 times more; RATE is
+ * one thread's rate on those solves (13-27 M nodes/s, Zen 4). */
+#define NODES_AT_20 5.1e6
+#define GROWTH 1.98
+#define SPREAD 3
+#define RATE 17e6
+#define ESTIMATE_FROM 24
+
+static void duration_text(double s, char *buf, size_t size)
+{
+    if (s < 90) snprintf(buf, size, "%.0f s", s);
+    else if (s < 5400) snprintf(buf, size, "%.0f min", s / 60);
+    else if (s < 172800) snprintf(buf, size, "%.1f hours", s / 3600);
+    else snprintf(buf, size, "%.0f days", s / 86400);
+}
+
+/* Prints the estimate for pos (when it is worth one) and keeps its nodes for the progress line. */
+static void show_estimate(solve_run *s, const bb_othello_pos *pos)
+{
+    int empties = 64 - bb_popcount(pos->p | pos->o);
+    s->estimate = 0;
+    if (!s->show_progress || empties < ESTIMATE_FROM) return;
+    double nodes = NODES_AT_20;
+    for (int e = 20; e < empties; e++) nodes *= GROWTH;
+    if (s->opts.wld) nodes /= 5;
+    if (s->opts.no_eval) nodes *= 6;
+    s->estimate = nodes;
+    char t[32], lo[32], hi[32];
+    duration_text(nodes / RATE, t, sizeof t);
+    duration_text(nodes / RATE / SPREAD, lo, sizeof lo);
+    duration_text(nodes / RATE * SPREAD, hi, sizeof hi);
+    fprintf(stderr, "othello solve: %d empties: an estimate, not a promise: about %.2g nodes, %s at one thread's "
+                    "%.0f M nodes/s (most positions %s to %s; nodes grow about %.1fx an empty)\n",
+            empties, nodes, t, RATE / 1e6, lo, hi, GROWTH);
+}
 
 static void square_text(int sq, char out[3])
 {
@@ -28,11 +72,21 @@ static void square_text(int sq, char out[3])
     out[2] = '\0';
 }
 
+/* The progress line: in place on a terminal, a line every 10 s elsewhere (--progress). */
 static void progress(uint64_t nodes, double seconds, void *arg)
 {
-    (void)arg;
-    fprintf(stderr, "\r%.1f M nodes, %.1f s, %.1f M nodes/s ", nodes / 1e6, seconds,
-            seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+    solve_run *s = arg;
+    if (!s->tty && seconds - s->last_line < 10) return;
+    s->last_line = seconds;
+    double rate = seconds > 0 ? nodes / seconds : 0;
+    char left[64] = "";
+    if (s->estimate > 0 && rate > 0) {
+        char t[32];
+        if (nodes < s->estimate) duration_text((s->estimate - nodes) / rate, t, sizeof t);
+        snprintf(left, sizeof left, nodes < s->estimate ? ", about %s left (estimate)" : ", beyond the estimate", t);
+    }
+    fprintf(stderr, "%s%.1f M nodes, %.1f s, %.1f M nodes/s%s %s", s->tty ? "\r" : "", nodes / 1e6, seconds,
+            rate / 1e6, left, s->tty ? "" : "\n");
 }
 
 static const char *result_word(const bb_othello_solve_result *r)
@@ -44,8 +98,9 @@ static const char *result_word(const bb_othello_solve_result *r)
 static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label, const char *comment)
 {
     bb_othello_solve_result r;
+    show_estimate(s, pos);
     int rc = bb_othello_solve(pos, &s->opts, &r);
-    if (s->show_progress) fprintf(stderr, "\r%*s\r", 60, "");
+    if (s->show_progress && s->tty) fprintf(stderr, "\r%*s\r", 78, "");
     if (rc == -1) {
         if (s->opts.hash_mb) cli_error("othello solve: a table of %zu MiB could not be allocated", s->opts.hash_mb);
         else cli_error("othello solve: the default table (up to 64 MiB) could not be allocated; try a smaller --hash");
@@ -61,9 +116,13 @@ static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label,
     if (s->json) {
         printf("{");
         if (label) printf("\"line\":%s,", label);
-        printf("\"position\":\"%s\",\"score\":%d,", board, r.score);
-        if (s->opts.wld) printf("\"wld\":\"%s\",", result_word(&r));
-        if (r.bound) printf("\"bound\":\"%s\",", r.bound > 0 ? "lower" : "upper");
+        printf("\"position\":\"%s\",", board);
+        /* --wld: the result and the range of scores it allows, never a "score" that reads as discs */
+        if (s->opts.wld)
+            printf("\"result\":\"%s\",\"score_range\":[%d,%d],", result_word(&r), r.wld > 0 ? 1 : r.wld < 0 ? -64 : 0,
+                   r.wld > 0 ? 64 : r.wld < 0 ? -1 : 0);
+        else printf("\"score\":%d,", r.score);
+        if (r.bound && !s->opts.wld) printf("\"bound\":\"%s\",", r.bound > 0 ? "lower" : "upper");
         printf("\"best\":%s%s%s,\"pv\":[", r.best < 0 ? "" : "\"", r.best < 0 ? "null" : best, r.best < 0 ? "" : "\"");
         for (int i = 0; i < r.pv_length; i++) square_text(r.pv[i], sq), printf("%s\"%s\"", i ? "," : "", sq);
         printf("],\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r.nodes, r.seconds);
@@ -83,7 +142,8 @@ static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label,
 }
 
 /* A position argument: start, a board string and side, or a transcript. */
-static int parse_arg(const char *text, bb_othello_pos *pos)
+/* file_errno: why it could not be opened as a file. */
+static int parse_arg(const char *text, bb_othello_pos *pos, int file_errno)
 {
     bb_parse_error e, te;
     if (cli_name_is(text, "start")) {
@@ -99,6 +159,8 @@ static int parse_arg(const char *text, bb_othello_pos *pos)
     /* say what it looked most like */
     size_t n = strlen(text);
     if (strchr(text, ' ')) cli_error("'%.20s%s' is not a position: %s", text, n > 20 ? "..." : "", e.msg);
+    else if (strchr(text, '/') || strchr(text, '.')) /* a file name: say why it was not read */
+        cli_error("othello solve: cannot open '%s': %s", text, strerror(file_errno));
     else cli_error("'%s' is neither a position (a board string and side) nor a transcript: %s", text, te.msg);
     return -1;
 }
@@ -106,7 +168,7 @@ static int parse_arg(const char *text, bb_othello_pos *pos)
 static int solve_file(solve_run *s, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f) return cli_error("%s: %s", path, strerror(errno)), 1;
+    if (!f) return cli_error("othello solve: cannot open '%s': %s", path, strerror(errno));
     char line[1024];
     long lineno = 0;
     int rc = 0;
@@ -122,6 +184,7 @@ static int solve_file(solve_run *s, const char *path)
         }
         line[strcspn(line, "\r\n")] = '\0';
         char *p = line;
+        if (lineno == 1 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3; /* a UTF-8 byte-order mark */
         while (*p == ' ' || *p == '\t') p++;
         if (*p == '\0' || *p == '#' || *p == '%') continue;
         char *semi = strchr(p, ';'), *comment = NULL;
@@ -138,7 +201,7 @@ static int solve_file(solve_run *s, const char *path)
         rc = solve_one(s, &pos, label, comment);
         if (rc) break;
     }
-    if (ferror(f)) cli_error("%s: read error", path), rc = 1;
+    if (ferror(f)) rc = cli_error("othello solve: cannot read '%s': %s", path, strerror(errno));
     if (f != stdin) fclose(f);
     return rc;
 }
@@ -158,6 +221,8 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
             s.opts.no_eval = 1;
         } else if (strcmp(a, "--quiet") == 0) {
             s.quiet = 1;
+        } else if (strcmp(a, "--progress") == 0) {
+            s.show_progress = 1;
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
@@ -181,28 +246,32 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
     if (!arg) return cli_error("othello solve needs a POSITION (board and side, start, or a transcript) or a FILE");
     s.json = o->format_given && o->format == BB_FORMAT_JSON;
     if (o->format_given && !s.json) return cli_error("othello solve: -o json or the default text");
-    s.show_progress = !s.quiet && isatty(2);
-    if (s.show_progress) s.opts.progress = progress;
+    if (s.quiet && s.show_progress) return cli_error("othello solve: --quiet and --progress ask for opposite things");
+    s.tty = isatty(2);
+    s.show_progress = s.show_progress || (!s.quiet && s.tty);
+    if (s.show_progress) s.opts.progress = progress, s.opts.progress_arg = &s;
+    double t0 = cli_now();
     cli_interrupt_begin();
     s.opts.stop = (const volatile int *)&cli_interrupted;
     int rc;
     bb_othello_pos pos;
-    int is_file = strcmp(arg, "-") == 0 || access(arg, R_OK) == 0;
+    int is_file = strcmp(arg, "-") == 0 || access(arg, R_OK) == 0, file_errno = errno;
     if (is_file) {
         rc = solve_file(&s, arg);
     } else {
-        if (parse_arg(arg, &pos) != 0) {
+        if (parse_arg(arg, &pos, file_errno) != 0) {
             cli_interrupt_end();
             return EXIT_USAGE;
         }
         rc = solve_one(&s, &pos, NULL, NULL);
     }
     cli_interrupt_end();
-    if (rc == 130 || cli_interrupted) return cli_report_interrupt("othello solve", NULL, s.seconds);
-    if (is_file && !s.quiet && !s.json)
-        fprintf(stderr, "%d positions, %llu nodes, %.3f s, %.1f M nodes/s\n", s.solved, (unsigned long long)s.nodes,
+    if (rc == 130 || cli_interrupted) return cli_report_interrupt("othello solve", NULL, cli_now() - t0);
+    if (is_file && !rc && !s.quiet && !s.json)
+        fprintf(stderr, "%d position%s, %llu nodes, %.3f s, %.1f M nodes/s\n", s.solved, s.solved == 1 ? "" : "s",
+                (unsigned long long)s.nodes,
                 s.seconds, s.seconds > 0 ? s.nodes / s.seconds / 1e6 : 0.0);
     if (cli_check_output()) return 1;
     if (rc) return rc;
-    return s.bad ? EXIT_USAGE : 0;
+    return s.bad ? 1 : 0; /* a line that is not a position: the others were solved */
 }

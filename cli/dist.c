@@ -11,13 +11,17 @@
  * size estimate, largest first, so the order, the list and its checksum are
  * the same on every rank and every run of the same parameters.
  *
- * The journal: a first line naming the parameters and the subtree list's
- * checksum, then one line `done INDEX COUNT SECONDS` per finished subtree,
- * each flushed and fsync'ed before the next is handed out.  A restart reads
- * it, skips what is done and goes on; a journal of other parameters is
- * refused, naming the field that differs; a malformed line is an error with
- * its line number; a last line cut off without its newline (the job was
- * killed while writing it) is dropped and that subtree counted again.
+ * The journal (format 2): a first line naming the parameters and the subtree
+ * list's checksum, then one line `done INDEX COUNT SECONDS` per finished
+ * subtree, each flushed and fsync'ed before the next is handed out.  Every
+ * line ends with a field of 16 hex digits, the FNV-1a hash of the text before
+ * it, so a changed or damaged character is found.  A restart reads it, skips
+ * what is done and goes on; a journal of other parameters is refused, naming
+ * the field that differs; a malformed line (a count that is not a decimal
+ * 0..2^64-1, a wrong hash) is an error with its line number; a last line cut
+ * off without its newline (the job was killed while writing it) is dropped
+ * and that subtree counted again.  A journal of format 1 (no hashes) is
+ * still read, its lines checked for their form, and goes on in format 1.
  *
  * With MPI (BB_CLI_MPI, built by make MPI=1): rank 0 owns the journal and
  * hands out subtree numbers on request, and counts subtrees itself between
@@ -222,6 +226,10 @@ struct dist_state {
     u128 total_nodes;         /* base + the done subtrees' leaves so far */
     uint64_t est_total, est_done;
     FILE *journal;
+    int journal_version;      /* 2, or 1: a journal of the first format, gone on with */
+    size_t journal_done;      /* the subtrees that came from the journal */
+    u128 journal_nodes;       /* and their leaves */
+    uint64_t journal_est;     /* and their estimates */
     double t0, last_progress;
     int rank, size, show_progress, failed;
     bb_othello_tt *tt;        /* othello: this rank's table, kept across subtrees */
@@ -301,7 +309,8 @@ static int count_task(dist_state *s, size_t i, uint64_t *out)
 
 /* ---- the journal ---------------------------------------------------------------------- */
 
-static void params_line(const dist_state *s, char *buf, size_t size)
+/* The parameters line of journal format `version` (without its hash). */
+static void params_line(const dist_state *s, int version, char *buf, size_t size)
 {
     const dist_job *j = s->job;
     char pos[BB_CHESS_FEN_MAX > BB_OTHELLO_FORMAT_MAX ? BB_CHESS_FEN_MAX : BB_OTHELLO_FORMAT_MAX];
@@ -310,11 +319,77 @@ static void params_line(const dist_state *s, char *buf, size_t size)
     } else {
         bb_othello_format(pos, sizeof pos, &j->othello);
     }
-    snprintf(buf, size, "bitboard-perft-journal 1 game=%s depth=%d split=%d convention=%s symmetry=%s tasks=%zu "
+    snprintf(buf, size, "bitboard-perft-journal %d game=%s depth=%d split=%d convention=%s symmetry=%s tasks=%zu "
                         "checksum=%016" PRIx64 " position=%s",
-             j->game == DIST_CHESS ? "chess" : "othello", j->depth, j->split,
+             version, j->game == DIST_CHESS ? "chess" : "othello", j->depth, j->split,
              j->game == DIST_CHESS ? "-" : bb_othello_convention_name(j->convention),
              j->game == DIST_CHESS ? "-" : j->no_symmetry ? "off" : "on", s->list.n, s->checksum, pos);
+}
+
+/* FNV-1a (64 bits) of a line's text: the hash that ends each line of format 2. */
+static uint64_t line_hash(const char *text, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Checks and strips the hash field that ends a line of format 2: 0, or a reason. */
+static const char *strip_hash(char *line)
+{
+    char *sp = strrchr(line, ' ');
+    if (!sp || strlen(sp + 1) != 16 || strspn(sp + 1, "0123456789abcdef") != 16)
+        return "it does not end with its hash (16 hex digits); the line is damaged or cut short";
+    uint64_t want = strtoull(sp + 1, NULL, 16);
+    if (line_hash(line, (size_t)(sp - line)) != want)
+        return "its hash does not match its text; the line was changed or damaged";
+    *sp = 0;
+    return NULL;
+}
+
+/* A decimal 0..2^64-1 without sign or leading zeros, at *p and up to a space
+   or the end: 0 and *v (and *p past it), or -1. */
+static int parse_u64(const char **p, uint64_t *v)
+{
+    const char *q = *p;
+    uint64_t x = 0;
+    size_t n = 0;
+    for (; q[n] >= '0' && q[n] <= '9'; n++) {
+        unsigned d = (unsigned)(q[n] - '0');
+        if (x > (UINT64_MAX - d) / 10) return -1;
+        x = x * 10 + d;
+    }
+    if (n == 0 || (n > 1 && q[0] == '0') || (q[n] != ' ' && q[n] != 0)) return -1;
+    *v = x, *p = q + n;
+    return 0;
+}
+
+/* `done INDEX COUNT SECONDS` (SECONDS: digits, a point, digits): NULL and the
+   fields, or what is wrong in a sentence fragment (in why). */
+static const char *parse_done(const char *line, uint64_t *idx, uint64_t *cnt, char *why, size_t size)
+{
+    const char *p = line;
+    if (strncmp(p, "done ", 5) != 0) return "it does not start with 'done '";
+    p += 5;
+    const char *f = p;
+    if (parse_u64(&p, idx) || *p != ' ') {
+        snprintf(why, size, "its index '%.*s' is not a number 0..2^64-1", (int)strcspn(f, " "), f);
+        return why;
+    }
+    f = ++p;
+    if (parse_u64(&p, cnt) || *p != ' ') {
+        snprintf(why, size, "its count '%.*s' is not a number 0..18446744073709551615 (2^64-1)",
+                 (int)strcspn(f, " "), f);
+        return why;
+    }
+    f = ++p;
+    size_t a = strspn(p, "0123456789");
+    size_t b = p[a] == '.' ? strspn(p + a + 1, "0123456789") : 0;
+    if (a == 0 || b == 0 || p[a + 1 + b] != 0) {
+        snprintf(why, size, "its seconds '%s' are not a number like 0.123456", f);
+        return why;
+    }
+    return NULL;
 }
 
 /* The first field where two parameter lines differ, as "depth (journal 7, here 8)". */
@@ -367,11 +442,12 @@ static int journal_open(dist_state *s)
 {
     const char *path = s->job->journal;
     char params[1024];
-    params_line(s, params, sizeof params);
+    int quiet = s->job->quiet;
+    s->journal_version = 2;
     FILE *f = fopen(path, "r+");
-    if (!f && errno != ENOENT) {
+    if (!f && errno != ENOENT) { /* the run's state cannot be opened: status 2, as any file that cannot be */
         cli_error("journal %s: %s", path, strerror(errno));
-        return 1;
+        return EXIT_USAGE;
     }
     if (f) {
         char *line = NULL;
@@ -381,17 +457,31 @@ static int journal_open(dist_state *s)
         while ((len = getline(&line, &cap, f)) > 0) {
             lineno++;
             if (line[len - 1] != '\n') { /* cut off while being written */
-                fprintf(stderr, "bitboard: note: journal %s: line %ld is incomplete (the run stopped while writing "
+                if (!quiet)
+                    fprintf(stderr, "bitboard: note: journal %s: line %ld is incomplete (the run stopped while writing "
                                 "it); that subtree is counted again\n", path, lineno);
                 break;
             }
             line[len - 1] = 0;
+            if (lineno == 1 && !strncmp(line, "bitboard-perft-journal 1 ", 25)) s->journal_version = 1;
+            const char *damaged = s->journal_version == 2 && (lineno > 1 || !strncmp(line, "bitboard-perft-journal 2 ", 25))
+                                      ? strip_hash(line) : NULL;
+            if (damaged) {
+                cli_error("journal %s, line %ld: %s: '%s'", path, lineno, damaged, line);
+                free(line);
+                fclose(f);
+                return EXIT_USAGE;
+            }
             if (lineno == 1) {
+                params_line(s, s->journal_version, params, sizeof params);
                 if (strcmp(line, params) != 0) {
                     char why[600];
                     if (strncmp(line, "bitboard-perft-journal ", 23) != 0)
                         snprintf(why, sizeof why, "it is not a perft journal (its first line is not "
                                                   "'bitboard-perft-journal ...')");
+                    else if (strncmp(line, "bitboard-perft-journal 2 ", 25) != 0)
+                        snprintf(why, sizeof why, "it is of format '%.*s', and this bitboard reads formats 1 and 2",
+                                 (int)strcspn(line + 23, " "), line + 23);
                     else
                         first_difference(line, params, why, sizeof why);
                     cli_error("journal %s was written for other parameters: %s; use another file, or the "
@@ -401,26 +491,26 @@ static int journal_open(dist_state *s)
                     return EXIT_USAGE;
                 }
             } else {
-                unsigned long long idx, cnt;
-                double secs;
-                int used = 0;
-                if (sscanf(line, "done %llu %llu %lf%n", &idx, &cnt, &secs, &used) != 3 || line[used] != 0 ||
-                    strncmp(line, "done ", 5) != 0) {
-                    cli_error("journal %s, line %ld: '%s' is not 'done INDEX COUNT SECONDS'", path, lineno, line);
+                uint64_t idx, cnt;
+                char why[128];
+                const char *bad = parse_done(line, &idx, &cnt, why, sizeof why);
+                if (bad) {
+                    cli_error("journal %s, line %ld: '%s' is not 'done INDEX COUNT SECONDS': %s", path, lineno, line,
+                              bad);
                     free(line);
                     fclose(f);
                     return EXIT_USAGE;
                 }
                 if (idx >= s->list.n) {
-                    cli_error("journal %s, line %ld: subtree %llu does not exist (there are %zu)", path, lineno, idx,
-                              s->list.n);
+                    cli_error("journal %s, line %ld: subtree %" PRIu64 " does not exist (there are %zu)", path, lineno,
+                              idx, s->list.n);
                     free(line);
                     fclose(f);
                     return EXIT_USAGE;
                 }
                 if (s->done[idx] && s->count[idx] != cnt) {
-                    cli_error("journal %s, line %ld: subtree %llu counted twice with different counts (%llu, %llu)",
-                              path, lineno, idx, (unsigned long long)s->count[idx], cnt);
+                    cli_error("journal %s, line %ld: subtree %" PRIu64 " counted twice with different counts (%" PRIu64
+                              ", %" PRIu64 ")", path, lineno, idx, s->count[idx], cnt);
                     free(line);
                     fclose(f);
                     return EXIT_USAGE;
@@ -440,18 +530,26 @@ static int journal_open(dist_state *s)
                 fclose(f);
                 return 1;
             }
-            if (s->ndone && s->show_progress >= 0)
+            if (s->journal_version == 1 && !quiet)
+                fprintf(stderr, "bitboard: note: journal %s is of format 1, whose lines have no hash: they are "
+                                "checked for their form only, and the journal goes on in format 1\n", path);
+            if (s->ndone && !quiet)
                 fprintf(stderr, "bitboard: journal %s: %zu of %zu subtrees done, going on\n", path, s->ndone,
                         s->list.n);
         }
     }
+    s->journal_done = s->ndone;
+    s->journal_nodes = s->total_nodes - s->list.base;
+    s->journal_est = s->est_done;
     if (!f) {
         f = fopen(path, "w");
         if (!f) {
             cli_error("journal %s: %s", path, strerror(errno));
-            return 1;
+            return EXIT_USAGE;
         }
-        fprintf(f, "%s\n", params);
+        s->journal_version = 2;
+        params_line(s, 2, params, sizeof params);
+        fprintf(f, "%s %016" PRIx64 "\n", params, line_hash(params, strlen(params)));
     }
     s->journal = f;
     return journal_sync(s) ? 1 : 0;
@@ -463,7 +561,10 @@ static int finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
     if (s->done[i]) return 0;
     record(s, i, count);
     if (!s->journal) return 0;
-    fprintf(s->journal, "done %zu %" PRIu64 " %.6f\n", i, count, seconds);
+    char line[96];
+    int n = snprintf(line, sizeof line, "done %zu %" PRIu64 " %.6f", i, count, seconds);
+    if (s->journal_version == 1) fprintf(s->journal, "%s\n", line);
+    else fprintf(s->journal, "%s %016" PRIx64 "\n", line, line_hash(line, (size_t)n));
     return journal_sync(s);
 }
 
@@ -473,13 +574,42 @@ static void show_progress(dist_state *s, int force)
     double t = cli_now();
     if (!force && t - s->last_progress < 0.25) return;
     s->last_progress = t;
-    double el = t - s->t0, frac = s->est_total ? (double)s->est_done / (double)s->est_total : 0;
-    double rate = el > 0 ? (double)s->total_nodes / el : 0;
+    /* the rate and the time left from this run's subtrees only, not the journal's */
+    uint64_t est_left = s->est_total - s->journal_est;
+    double el = t - s->t0, frac = est_left ? (double)(s->est_done - s->journal_est) / (double)est_left : 0;
+    double rate = el > 0 ? (double)(s->total_nodes - s->journal_nodes) / el : 0;
     fprintf(stderr, "\rperft: %zu/%zu subtrees, %.1f M nodes/s over %d rank%s, ", s->ndone, s->list.n, rate / 1e6,
             s->size, s->size == 1 ? "" : "s");
     if (frac > 0.001 && frac < 1) fprintf(stderr, "about %.0f s left   ", el / frac * (1 - frac));
     else fprintf(stderr, "%.0f s   ", el);
     fflush(stderr);
+}
+
+/* The summary line on stderr: the rate counts only what this run counted. */
+static void print_rate(const dist_state *s, const char *total, double t)
+{
+    const dist_job *job = s->job;
+    if (s->journal_done == s->list.n) {
+        fprintf(stderr, "perft: %s nodes: all %zu subtrees were in the journal (no rate: nothing was counted in "
+                        "this run)\n", total, s->list.n);
+        return;
+    }
+    u128 counted = s->total_nodes - s->journal_nodes;
+    double rate = t > 0 ? (double)counted / t / 1e6 : 0.0;
+    char how[96];
+    snprintf(how, sizeof how, "at ply %d, %d rank%s x %d thread%s", job->split, s->size, s->size == 1 ? "" : "s",
+             job->threads, job->threads == 1 ? "" : "s");
+    if (!s->journal_done) {
+        fprintf(stderr, "perft: %s nodes in %.3f s: %.1f M nodes/s (%zu subtrees %s)\n", total, t, rate, s->list.n,
+                how);
+        return;
+    }
+    char run[48], jn[48];
+    u128_text(counted, run);
+    u128_text(s->journal_nodes, jn);
+    fprintf(stderr, "perft: %s nodes; this run counted %s in %.3f s: %.1f M nodes/s (%zu of %zu subtrees %s); %s "
+                    "came from the %zu subtrees in the journal\n", total, run, t, rate, s->list.n - s->journal_done,
+            s->list.n, how, jn, s->journal_done);
 }
 
 /* ---- MPI -------------------------------------------------------------------------------- */
@@ -687,9 +817,7 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
     fflush(stdout);
     if (cli_check_output()) rc = 1;
     else if (!job->quiet)
-        fprintf(stderr, "perft: %s nodes in %.3f s: %.1f M nodes/s (%zu subtrees at ply %d, %d rank%s x %d thread%s)\n",
-                total, t, t > 0 ? (double)s.total_nodes / t / 1e6 : 0.0, s.list.n, job->split, s.size,
-                s.size == 1 ? "" : "s", job->threads, job->threads == 1 ? "" : "s");
+        print_rate(&s, total, t);
 out:
     if (s.journal) fclose(s.journal);
     bb_othello_tt_free(s.tt);

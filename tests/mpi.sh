@@ -95,7 +95,7 @@ run 2 "$MPI" chess perft 6 --split 2 --journal j.txt --quiet > /dev/null 2> err.
     bad "other parameters refused once: exit $rc, $(cat err.txt)"
 head -n 3 j.txt > m.txt; echo "done x 1 0.1" >> m.txt
 run 3 "$MPI" chess perft 5 --split 2 --journal m.txt --quiet > /dev/null 2> err.txt; rc=$?
-[ $rc = 2 ] && [ "$(grep -c "journal m.txt, line 4: 'done x 1 0.1' is not 'done INDEX COUNT SECONDS'" err.txt)" = 1 ] && ok ||
+[ $rc = 2 ] && [ "$(grep -c "journal m.txt, line 4: it does not end with its hash (16 hex digits); the line is damaged or cut short: 'done x 1 0.1'" err.txt)" = 1 ] && ok ||
     bad "malformed line named once: exit $rc, $(cat err.txt)"
 run 3 "$MPI" chess perft x > /dev/null 2> err.txt; rc=$?
 [ $rc = 2 ] && [ "$(grep -c 'error' err.txt)" = 1 ] && ok || bad "usage error once: exit $rc, $(cat err.txt)"

@@ -68,5 +68,7 @@ for t in 2 3 7; do
     check "threads-$t-errors" cmp -s "$tmp/t1.err" "$tmp/t$t.err"
 done
 check threads-counted grep -q '"games":3000,"errors":1200' "$tmp/t1.out"
+"$BIN" chess pgn "$tmp/many.pgn" --stats --threads 3 > /dev/null 2> "$tmp/t.err"
+check threads-rate-count grep -q ' MB/s, 3 threads$' "$tmp/t.err"
 
 golden_finish chess-pgn

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # othello solve: a position, a transcript, a file of FFO/OBF lines (a bad
-# line named and skipped), --wld, -o json, 2 threads giving the same
-# answer, and the usage errors.  The nodes are exact repeats; the times are
+# line named and skipped, exit 1), a file with a byte-order mark, a file
+# that cannot be opened (exit 2, why), --wld (its JSON a result and a score
+# range, not a score), -o json, 2 threads giving the same answer, Ctrl-C
+# (the real time), the estimate and progress (--progress; nothing more on
+# stderr without it off a terminal), and the usage errors.  The nodes are exact repeats; the times are
 # masked (T) before the comparison.
 # usage: tests/cli/othello_solve.sh path/to/bitboard
 set -u
@@ -45,14 +48,31 @@ $board; from the transcript
 --XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- Q; bad side
 SUITE
 "$BIN" othello solve "$tmp/suite.obf" --wld > "$tmp/o" 2> "$tmp/e"; rc=$?
-if [ $rc = 2 ] && grep -q '^line 2: ' "$tmp/o" && grep -q "suite.obf:4: bad side to move" "$tmp/e" && grep -q '1 positions' "$tmp/e"; then
+if [ $rc = 1 ] && grep -q '^line 2: ' "$tmp/o" && grep -q "suite.obf:4: bad side to move" "$tmp/e" && grep -q '^1 position, ' "$tmp/e"; then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL file: rc $rc"; cat "$tmp/o" "$tmp/e"; fi
 # json
 "$BIN" -o json othello solve "$board" > "$tmp/j"
 if grep -qE '^\{"position":"[-XO]{64} [XO]","score":-?[0-9]+,"best":"[a-h][1-8]","pv":\["[a-h][1-8]"(,"([a-h][1-8]|PA)")*\],"nodes":[0-9]+,"seconds":[0-9.]+\}$' "$tmp/j"; then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json: $(cat "$tmp/j")"; fi
 "$BIN" -o json othello solve "$board" --wld > "$tmp/j"
-grep -q '"wld":"\(win\|loss\|draw\)"' "$tmp/j" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld: $(cat "$tmp/j")"; }
+# the score is -10: --wld says loss and the scores it allows, with no "score" to read as -1 disc
+grep -q '^{"position":"[^"]*","result":"loss","score_range":\[-64,-1\],"best":"h4",' "$tmp/j" && ! grep -q '"score"' "$tmp/j" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld: $(cat "$tmp/j")"; }
+# a byte-order mark before the first line (as Windows editors save)
+printf '\357\273\277%s; with a BOM\n' "$board" > "$tmp/bom.obf"
+"$BIN" othello solve "$tmp/bom.obf" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc = 0 ] && grep -q '^line 1: score -10 (loss), best h4' "$tmp/o" && pass=$((pass + 1)) || {
+    fail=$((fail + 1)); echo "FAIL bom: rc $rc"; cat "$tmp/o" "$tmp/e"; }
+# Ctrl-C after 2 s of FFO #55 (29 empties, minutes): status 130 and the time it ran, not 0.0 s
+ffo55='--------X-X------XXXXOOOOOXOXX--OOOXXXX-OOXXXX--O-OOOX-----OO--- O'
+timeout --preserve-status -s INT 2 "$BIN" othello solve "$ffo55" > "$tmp/o" 2> "$tmp/e"; rc=$?
+secs=$(sed -n 's/^bitboard: othello solve: interrupted after \([0-9.]*\) s$/\1/p' "$tmp/e")
+if [ $rc = 130 ] && [ -n "$secs" ] && [ "$(wc -l < "$tmp/e")" = 1 ] && [ ! -s "$tmp/o" ] && awk "BEGIN {exit !($secs >= 1)}"; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL interrupt: rc $rc, $(cat "$tmp/e")"; fi
+# --progress off a terminal: the estimate first
+timeout --preserve-status -s INT 2 "$BIN" othello solve "$ffo55" --progress > "$tmp/o" 2> "$tmp/e"; rc=$?
+if [ $rc = 130 ] && head -n 1 "$tmp/e" | grep -q '^othello solve: 29 empties: an estimate, not a promise: about [0-9.e+]* nodes, [0-9.]* [a-z]* at one thread'; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL progress: rc $rc, $(cat "$tmp/e")"; fi
 # a finished game: no best move
 full='XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO X'
 expect game-over 0 'score +0 (draw), best --, pv (none), 0 nodes, T s' '' othello solve "$full"
@@ -63,6 +83,11 @@ expect bad-hash 2 '' "bitboard: error: --hash: '0' is not a size in MiB 1..65536
 expect unknown 2 '' "bitboard: error: othello solve: unknown option '--frob' (bitboard help othello lists them)" othello solve "$full" --frob
 expect two-args 2 '' "bitboard: error: othello solve takes one POSITION or FILE, not also 'start'" othello solve "$full" start
 expect not-a-position 2 '' "bitboard: error: 'zz' is neither a position (a board string and side) nor a transcript: 'zz' at position 1 is not a move: a move is a square a1..h8, or PA or -- for a pass" othello solve zz
+expect missing-file 2 '' "bitboard: error: othello solve: cannot open './missing/ffo.obf': No such file or directory" othello solve ./missing/ffo.obf
+expect missing-name 2 '' "bitboard: error: othello solve: cannot open 'ffo40.obf': No such file or directory" othello solve ffo40.obf
+expect directory 2 '' "bitboard: error: othello solve: cannot read '/': Is a directory" othello solve /
+expect quiet-progress 2 '' 'bitboard: error: othello solve: --quiet and --progress ask for opposite things' othello solve "$full" --quiet --progress
+expect small-no-estimate 0 'score +0 (draw), best --, pv (none), 0 nodes, T s' '' othello solve "$full" --progress
 expect hex 2 '' 'bitboard: error: othello solve: -o json or the default text' -o hex othello solve "$full"
 echo "othello-solve: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
