@@ -140,29 +140,80 @@ static int u64_get(PyObject *obj, const char *name, u64arg *a)
     return 0;
 }
 
-static PyObject *shape_str(const u64arg *a)
+/* "(3, 8, 7)": a shape as Python writes it (a new reference, or NULL). */
+static PyObject *dims_str(int ndim, const npy_intp *dims)
 {
-    PyObject *t = PyTuple_New(a->ndim);
+    PyObject *t = PyTuple_New(ndim);
     if (!t) return NULL;
-    for (int i = 0; i < a->ndim; i++) PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(a->dims[i]));
+    for (int i = 0; i < ndim; i++) PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(dims[i]));
     PyObject *s = PyObject_Repr(t);
     Py_DECREF(t);
     return s;
 }
 
-/* The shape two arguments share: one of them may be a scalar (0-d).
- * *big = the one whose shape the result takes.  0, or -1 with ValueError. */
-static int pair_shape(const u64arg *a, const char *an, const u64arg *b, const char *bn, const u64arg **big)
+static PyObject *shape_str(const u64arg *a) { return dims_str(a->ndim, a->dims); }
+
+/* The shape of two shapes broadcast together by numpy's rules (the shapes
+ * aligned on their last axes; each pair of lengths equal, or one of them
+ * 1): 0 and *nd, dims; -1 if they cannot be. */
+static int broadcast_shape(int na, const npy_intp *a, int nb, const npy_intp *b, int *nd, npy_intp *dims)
+{
+    int n = na > nb ? na : nb;
+    if (n > NPY_MAXDIMS) return -1;
+    for (int k = 1; k <= n; k++) {
+        npy_intp x = k <= na ? a[na - k] : 1, y = k <= nb ? b[nb - k] : 1;
+        if (x != y && x != 1 && y != 1) return -1;
+        dims[n - k] = x == 1 ? y : x;
+    }
+    *nd = n;
+    return 0;
+}
+
+/* *arr (owned) replaced by a C-contiguous copy broadcast to shape dims,
+ * unless it has that shape already.  0, or -1 with the exception set. */
+static int broadcast_to(PyArrayObject **arr, int nd, const npy_intp *dims)
+{
+    if (PyArray_NDIM(*arr) == nd && !memcmp(PyArray_DIMS(*arr), dims, sizeof(npy_intp) * (size_t)nd)) return 0;
+    PyArray_Descr *d = PyArray_DESCR(*arr);
+    Py_INCREF(d);
+    PyArrayObject *b = (PyArrayObject *)PyArray_Empty(nd, (npy_intp *)dims, d, 0);
+    if (!b) return -1;
+    if (PyArray_CopyInto(b, *arr)) { Py_DECREF(b); return -1; }
+    Py_DECREF(*arr);
+    *arr = b;
+    return 0;
+}
+
+/* A board argument broadcast to shape dims (a scalar stays as it is: the
+ * loops read it with stride 0).  0, or -1 with the exception set. */
+static int u64_broadcast(u64arg *a, int nd, const npy_intp *dims)
+{
+    if (a->ndim == 0) return 0;
+    if (broadcast_to(&a->arr, nd, dims)) return -1;
+    a->data = (const uint64_t *)PyArray_DATA(a->arr);
+    a->n = PyArray_SIZE(a->arr);
+    a->ndim = nd;
+    memcpy(a->dims, dims, sizeof(npy_intp) * (size_t)nd);
+    return 0;
+}
+
+/* Two board arguments brought to one shape by numpy's broadcasting rules
+ * (a 0-d one stays a scalar): *big = the one whose shape the result takes.
+ * 0, or -1 with ValueError naming both shapes. */
+static int pair_shape(u64arg *a, const char *an, u64arg *b, const char *bn, const u64arg **big)
 {
     if (a->ndim == 0) { *big = b; return 0; }
     if (b->ndim == 0) { *big = a; return 0; }
-    if (a->ndim == b->ndim && memcmp(a->dims, b->dims, sizeof(npy_intp) * (size_t)a->ndim) == 0) {
+    int nd;
+    npy_intp dims[NPY_MAXDIMS];
+    if (broadcast_shape(a->ndim, a->dims, b->ndim, b->dims, &nd, dims) == 0) {
+        if (u64_broadcast(a, nd, dims) || u64_broadcast(b, nd, dims)) return -1;
         *big = a;
         return 0;
     }
     PyObject *sa = shape_str(a), *sb = shape_str(b);
-    PyErr_Format(PyExc_ValueError, "%s and %s: shapes %S and %S differ (they must match, or one be a scalar)", an,
-                 bn, sa ? sa : Py_None, sb ? sb : Py_None);
+    PyErr_Format(PyExc_ValueError, "%s and %s: shapes %S and %S cannot be broadcast together (numpy's rules: "
+                 "lengths from the last axis equal, or one of them 1)", an, bn, sa ? sa : Py_None, sb ? sb : Py_None);
     Py_XDECREF(sa);
     Py_XDECREF(sb);
     return -1;
@@ -890,9 +941,11 @@ static PyObject *py_from_planes(PyObject *self, PyObject *args)
     const npy_intp *dims = PyArray_DIMS(a);
     int h = nhwc ? nd - 3 : nd - 2;
     if (h < 0 || dims[h] != 8 || dims[h + 1] != 8) {
+        PyObject *got = dims_str(nd, dims);
         Py_DECREF(a);
-        PyErr_Format(PyExc_ValueError, "planes: expected shape %s, got %d dimensions",
-                     nhwc ? "(..., 8, 8, C)" : "(..., 8, 8)", nd);
+        PyErr_Format(PyExc_ValueError, "planes: expected shape %s (layout %s), got shape %S",
+                     nhwc ? "(..., 8, 8, C)" : "(..., 8, 8)", nhwc ? "NHWC" : "NCHW", got ? got : Py_None);
+        Py_XDECREF(got);
         return NULL;
     }
     npy_intp od[NPY_MAXDIMS];
@@ -1108,14 +1161,18 @@ static PyObject *othello_flips_play(PyObject *po, PyObject *oo, PyObject *so, in
         npy_intp dims[NPY_MAXDIMS];
         memcpy(dims, big->dims, sizeof(npy_intp) * (size_t)nd);
         if (sqa && PyArray_NDIM(sqa) > 0) {
-            if (nd == 0) {
-                nd = PyArray_NDIM(sqa);
-                memcpy(dims, PyArray_DIMS(sqa), sizeof(npy_intp) * (size_t)nd);
-            } else if (PyArray_NDIM(sqa) != nd || memcmp(PyArray_DIMS(sqa), dims, sizeof(npy_intp) * (size_t)nd)) {
-                PyErr_SetString(PyExc_ValueError, "sq: its shape differs from the boards' (they must match, or "
-                                                  "one be a scalar)");
+            /* numpy's broadcasting between the boards and the squares */
+            if (broadcast_shape(nd, dims, PyArray_NDIM(sqa), PyArray_DIMS(sqa), &nd, dims)) {
+                PyObject *sb = shape_str(big), *sq = dims_str(PyArray_NDIM(sqa), PyArray_DIMS(sqa));
+                PyErr_Format(PyExc_ValueError, "sq: shape %S cannot be broadcast with the boards' shape %S",
+                             sq ? sq : Py_None, sb ? sb : Py_None);
+                Py_XDECREF(sb);
+                Py_XDECREF(sq);
                 goto done;
             }
+            if (broadcast_to(&sqa, nd, dims) || (p.ndim && u64_broadcast(&p, nd, dims)) ||
+                (o.ndim && u64_broadcast(&o, nd, dims)))
+                goto done;
         }
         int all_int = p.is_int && o.is_int && sq_scalar;
         r1 = new_array(nd, dims, 0, NULL, NPY_UINT64);
