@@ -10,8 +10,15 @@ import glob
 import os
 import re
 import subprocess
+import sys
 
-import numpy
+try:
+    import numpy
+except ImportError:
+    sys.exit("bitboard: this Python (%s) has no numpy, which the build needs.  Build with Debian's "
+             "/usr/bin/python3 and its python3-numpy (apt-get install python3-numpy; in a venv: "
+             "/usr/bin/python3 -m venv --system-site-packages venv), or install numpy into this "
+             "interpreter first (%s -m pip install numpy)." % (sys.executable, sys.executable))
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))

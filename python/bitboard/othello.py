@@ -92,16 +92,22 @@ def squares(board):
     return out
 
 
-def perft(p, o, depth, convention="oeis", threads=1, hash_mb=0):
+def perft(p, o, depth, convention="oeis", threads=1, hash_mb=0, progress=None):
     """The leaves of the game tree ``depth`` plies deep (``convention``:
     ``"oeis"`` a pass is a ply and an early game end counts nothing;
     ``"bik"`` it counts one; ``"nopass"`` a pass is not a ply).
+
+    The GIL is released and Ctrl-C raises ``KeyboardInterrupt`` (within
+    about 0.2 s).  ``progress``: None, or called about 10 times a second
+    with a dict ``{"nodes", "seconds", "done", "total"}`` (leaves so far,
+    and the subtrees finished of all); an exception raised in it stops the
+    count and is raised from ``perft``.
 
     >>> p, o, _ = start()
     >>> perft(p, o, 4)
     244
     """
-    return _core.othello_perft(p, o, depth, convention, threads, hash_mb)
+    return _core.othello_perft(p, o, depth, convention, threads, hash_mb, progress)
 
 
 SolveResult = _namedtuple("SolveResult", "score wld bound best pv nodes seconds table_bytes")
@@ -111,7 +117,7 @@ most: outside an aspiration window, or in wld mode), ``best`` (0..63, PASS, -1 i
 over), ``pv`` (list of squares), ``nodes``, ``seconds``, ``table_bytes``."""
 
 
-def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True, evaluation=True):
+def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True, evaluation=True, progress=None):
     """Solves one position exactly under perfect play by both sides.
 
     ``wld=True`` finds only win, draw or loss (much faster); ``alpha, beta``
@@ -120,8 +126,12 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True,
     ``hash_mb=0``: sized from the position, 64 MiB from 19 empties, half that
     for each fewer, at least 1 MiB).  ``evaluation=False`` orders moves
     without the trained evaluation (the same score, more nodes).
+    ``threads``: 1..64, as the CLI's ``othello solve --threads``.
     The GIL is released.  The score, best move and PV do not depend on the
-    thread count.
+    thread count.  Ctrl-C raises ``KeyboardInterrupt`` (within about
+    0.2 s).  ``progress``: None, or called about 4 times a second with a
+    dict ``{"nodes", "seconds"}``; an exception raised in it stops the
+    solver and is raised from ``solve``.
 
     >>> p, o, _ = board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
     >>> r = solve(p, o)
@@ -129,13 +139,20 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True,
     (18, 'g8')
     """
     return SolveResult(**_core.othello_solve(p, o, wld, threads, hash_mb, alpha, beta, symmetry=symmetry,
-                                            evaluation=evaluation))
+                                            evaluation=evaluation, progress=progress))
 
 
 def board(text):
     """Reads a board string: 64 characters a1 b1 .. h8 (``X`` black, ``O``
-    white, ``-`` empty) and the side to move: ``(p, o, side)``.  A
-    ``ValueError`` names the character at fault."""
+    white, ``-`` empty) and the side to move: ``(p, o, side)``; the word
+    ``"start"`` (any case, as the CLI takes it) is :func:`start`.  A
+    ``ValueError`` names the character at fault.
+
+    >>> board("start") == start()
+    True
+    """
+    if isinstance(text, str) and text.strip().lower() == "start":
+        return start()
     return _core.othello_parse(text)
 
 

@@ -20,10 +20,14 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
+#include <time.h>
 #if defined(__AVX512BW__) && defined(__AVX512F__)
 #include <immintrin.h>
 #define CORE_AVX512 1 /* the planes loops use one masked move per board */
@@ -140,29 +144,80 @@ static int u64_get(PyObject *obj, const char *name, u64arg *a)
     return 0;
 }
 
-static PyObject *shape_str(const u64arg *a)
+/* "(3, 8, 7)": a shape as Python writes it (a new reference, or NULL). */
+static PyObject *dims_str(int ndim, const npy_intp *dims)
 {
-    PyObject *t = PyTuple_New(a->ndim);
+    PyObject *t = PyTuple_New(ndim);
     if (!t) return NULL;
-    for (int i = 0; i < a->ndim; i++) PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(a->dims[i]));
+    for (int i = 0; i < ndim; i++) PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(dims[i]));
     PyObject *s = PyObject_Repr(t);
     Py_DECREF(t);
     return s;
 }
 
-/* The shape two arguments share: one of them may be a scalar (0-d).
- * *big = the one whose shape the result takes.  0, or -1 with ValueError. */
-static int pair_shape(const u64arg *a, const char *an, const u64arg *b, const char *bn, const u64arg **big)
+static PyObject *shape_str(const u64arg *a) { return dims_str(a->ndim, a->dims); }
+
+/* The shape of two shapes broadcast together by numpy's rules (the shapes
+ * aligned on their last axes; each pair of lengths equal, or one of them
+ * 1): 0 and *nd, dims; -1 if they cannot be. */
+static int broadcast_shape(int na, const npy_intp *a, int nb, const npy_intp *b, int *nd, npy_intp *dims)
+{
+    int n = na > nb ? na : nb;
+    if (n > NPY_MAXDIMS) return -1;
+    for (int k = 1; k <= n; k++) {
+        npy_intp x = k <= na ? a[na - k] : 1, y = k <= nb ? b[nb - k] : 1;
+        if (x != y && x != 1 && y != 1) return -1;
+        dims[n - k] = x == 1 ? y : x;
+    }
+    *nd = n;
+    return 0;
+}
+
+/* *arr (owned) replaced by a C-contiguous copy broadcast to shape dims,
+ * unless it has that shape already.  0, or -1 with the exception set. */
+static int broadcast_to(PyArrayObject **arr, int nd, const npy_intp *dims)
+{
+    if (PyArray_NDIM(*arr) == nd && !memcmp(PyArray_DIMS(*arr), dims, sizeof(npy_intp) * (size_t)nd)) return 0;
+    PyArray_Descr *d = PyArray_DESCR(*arr);
+    Py_INCREF(d);
+    PyArrayObject *b = (PyArrayObject *)PyArray_Empty(nd, (npy_intp *)dims, d, 0);
+    if (!b) return -1;
+    if (PyArray_CopyInto(b, *arr)) { Py_DECREF(b); return -1; }
+    Py_DECREF(*arr);
+    *arr = b;
+    return 0;
+}
+
+/* A board argument broadcast to shape dims (a scalar stays as it is: the
+ * loops read it with stride 0).  0, or -1 with the exception set. */
+static int u64_broadcast(u64arg *a, int nd, const npy_intp *dims)
+{
+    if (a->ndim == 0) return 0;
+    if (broadcast_to(&a->arr, nd, dims)) return -1;
+    a->data = (const uint64_t *)PyArray_DATA(a->arr);
+    a->n = PyArray_SIZE(a->arr);
+    a->ndim = nd;
+    memcpy(a->dims, dims, sizeof(npy_intp) * (size_t)nd);
+    return 0;
+}
+
+/* Two board arguments brought to one shape by numpy's broadcasting rules
+ * (a 0-d one stays a scalar): *big = the one whose shape the result takes.
+ * 0, or -1 with ValueError naming both shapes. */
+static int pair_shape(u64arg *a, const char *an, u64arg *b, const char *bn, const u64arg **big)
 {
     if (a->ndim == 0) { *big = b; return 0; }
     if (b->ndim == 0) { *big = a; return 0; }
-    if (a->ndim == b->ndim && memcmp(a->dims, b->dims, sizeof(npy_intp) * (size_t)a->ndim) == 0) {
+    int nd;
+    npy_intp dims[NPY_MAXDIMS];
+    if (broadcast_shape(a->ndim, a->dims, b->ndim, b->dims, &nd, dims) == 0) {
+        if (u64_broadcast(a, nd, dims) || u64_broadcast(b, nd, dims)) return -1;
         *big = a;
         return 0;
     }
     PyObject *sa = shape_str(a), *sb = shape_str(b);
-    PyErr_Format(PyExc_ValueError, "%s and %s: shapes %S and %S differ (they must match, or one be a scalar)", an,
-                 bn, sa ? sa : Py_None, sb ? sb : Py_None);
+    PyErr_Format(PyExc_ValueError, "%s and %s: shapes %S and %S cannot be broadcast together (numpy's rules: "
+                 "lengths from the last axis equal, or one of them 1)", an, bn, sa ? sa : Py_None, sb ? sb : Py_None);
     Py_XDECREF(sa);
     Py_XDECREF(sb);
     return -1;
@@ -890,9 +945,11 @@ static PyObject *py_from_planes(PyObject *self, PyObject *args)
     const npy_intp *dims = PyArray_DIMS(a);
     int h = nhwc ? nd - 3 : nd - 2;
     if (h < 0 || dims[h] != 8 || dims[h + 1] != 8) {
+        PyObject *got = dims_str(nd, dims);
         Py_DECREF(a);
-        PyErr_Format(PyExc_ValueError, "planes: expected shape %s, got %d dimensions",
-                     nhwc ? "(..., 8, 8, C)" : "(..., 8, 8)", nd);
+        PyErr_Format(PyExc_ValueError, "planes: expected shape %s (layout %s), got shape %S",
+                     nhwc ? "(..., 8, 8, C)" : "(..., 8, 8)", nhwc ? "NHWC" : "NCHW", got ? got : Py_None);
+        Py_XDECREF(got);
         return NULL;
     }
     npy_intp od[NPY_MAXDIMS];
@@ -1108,14 +1165,18 @@ static PyObject *othello_flips_play(PyObject *po, PyObject *oo, PyObject *so, in
         npy_intp dims[NPY_MAXDIMS];
         memcpy(dims, big->dims, sizeof(npy_intp) * (size_t)nd);
         if (sqa && PyArray_NDIM(sqa) > 0) {
-            if (nd == 0) {
-                nd = PyArray_NDIM(sqa);
-                memcpy(dims, PyArray_DIMS(sqa), sizeof(npy_intp) * (size_t)nd);
-            } else if (PyArray_NDIM(sqa) != nd || memcmp(PyArray_DIMS(sqa), dims, sizeof(npy_intp) * (size_t)nd)) {
-                PyErr_SetString(PyExc_ValueError, "sq: its shape differs from the boards' (they must match, or "
-                                                  "one be a scalar)");
+            /* numpy's broadcasting between the boards and the squares */
+            if (broadcast_shape(nd, dims, PyArray_NDIM(sqa), PyArray_DIMS(sqa), &nd, dims)) {
+                PyObject *sb = shape_str(big), *sq = dims_str(PyArray_NDIM(sqa), PyArray_DIMS(sqa));
+                PyErr_Format(PyExc_ValueError, "sq: shape %S cannot be broadcast with the boards' shape %S",
+                             sq ? sq : Py_None, sb ? sb : Py_None);
+                Py_XDECREF(sb);
+                Py_XDECREF(sq);
                 goto done;
             }
+            if (broadcast_to(&sqa, nd, dims) || (p.ndim && u64_broadcast(&p, nd, dims)) ||
+                (o.ndim && u64_broadcast(&o, nd, dims)))
+                goto done;
         }
         int all_int = p.is_int && o.is_int && sq_scalar;
         r1 = new_array(nd, dims, 0, NULL, NPY_UINT64);
@@ -1212,6 +1273,160 @@ static PyObject *py_othello_play(PyObject *self, PyObject *const *args, Py_ssize
     return othello_flips_play(a[0], a[1], a[2], 1);
 }
 
+/* ------------------------------------------------------------------------
+ * Long calls (perft, solve) can be interrupted.  The C call runs on a worker
+ * thread with every signal blocked; the calling thread waits with the GIL
+ * released and wakes every WATCH_TICK_NS to run Python's signal handlers
+ * (PyErr_CheckSignals: Ctrl-C raises KeyboardInterrupt) and the caller's
+ * progress callback.  An exception from either sets the library's stop flag,
+ * the call ends within about 0.1 s, and the exception is raised. */
+
+#define WATCH_TICK_NS 50000000L /* 50 ms */
+
+typedef struct {
+    void (*run)(void *arg);          /* the C call: runs on the worker */
+    void *arg;
+    volatile int stop;               /* chess perft's and solve's stop flag */
+    volatile sig_atomic_t stop_sig;  /* Othello perft's */
+    pthread_mutex_t mu;              /* guards what follows */
+    pthread_cond_t cv;
+    int finished;
+    int fresh;                       /* a progress report not yet passed on */
+    uint64_t nodes;
+    long done, total;                /* total -1: the call counts no parts */
+} watch;
+
+static void *watch_worker(void *arg)
+{
+    watch *w = arg;
+    w->run(w->arg);
+    pthread_mutex_lock(&w->mu);
+    w->finished = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+/* The library's progress, on the worker: kept for the calling thread. */
+static void watch_report(watch *w, uint64_t nodes, long done, long total)
+{
+    pthread_mutex_lock(&w->mu);
+    w->nodes = nodes, w->done = done, w->total = total, w->fresh = 1;
+    pthread_mutex_unlock(&w->mu);
+}
+
+static void watch_othello_perft(const bb_othello_perft_stats *s, void *ctx)
+{
+    watch_report(ctx, s->leaves, (long)s->tasks_done, (long)s->tasks);
+}
+
+static void watch_chess_perft(uint64_t nodes, int done, int total, void *arg)
+{
+    watch_report(arg, nodes, done, total);
+}
+
+static void watch_solve(uint64_t nodes, double seconds, void *arg)
+{
+    (void)seconds;
+    watch_report(arg, nodes, 0, -1);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* progress({"nodes", "seconds"[, "done", "total"]}); 0, or -1 if it raised. */
+static int watch_progress(PyObject *progress, uint64_t nodes, double seconds, long done, long total)
+{
+    PyObject *d = total >= 0 ? Py_BuildValue("{sKsdslsl}", "nodes", (unsigned long long)nodes, "seconds", seconds,
+                                             "done", done, "total", total)
+                             : Py_BuildValue("{sKsd}", "nodes", (unsigned long long)nodes, "seconds", seconds);
+    if (!d) return -1;
+    PyObject *r = PyObject_CallOneArg(progress, d);
+    Py_DECREF(d);
+    Py_XDECREF(r);
+    return r ? 0 : -1;
+}
+
+/* Runs run(arg) with the GIL released, interruptible unless direct (a
+ * short call: it runs on this thread); progress: NULL or a callable.  0, or
+ * -1 with the exception set once the call stopped.  The caller points the
+ * call's stop flag and progress at w when it is not direct. */
+static int watch_call(watch *w, void (*run)(void *), void *arg, PyObject *progress, int direct)
+{
+    w->run = run, w->arg = arg;
+    w->stop = 0, w->stop_sig = 0, w->finished = 0, w->fresh = 0;
+    w->nodes = 0, w->done = 0, w->total = -1;
+    pthread_condattr_t ca;
+    if (direct || pthread_mutex_init(&w->mu, NULL)) goto here;
+    if (pthread_condattr_init(&ca)) { pthread_mutex_destroy(&w->mu); goto here; }
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    int cv_ok = pthread_cond_init(&w->cv, &ca) == 0;
+    pthread_condattr_destroy(&ca);
+    if (!cv_ok) { pthread_mutex_destroy(&w->mu); goto here; }
+    /* the worker (and the library's threads it starts) block every signal:
+       a Ctrl-C is handled on this thread */
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = pthread_sigmask(SIG_BLOCK, &all, &old) == 0;
+    pthread_t tid;
+    int started = pthread_create(&tid, NULL, watch_worker, w) == 0;
+    if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!started) {
+        pthread_cond_destroy(&w->cv);
+        pthread_mutex_destroy(&w->mu);
+        goto here;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int failed = 0;
+    for (;;) {
+        int finished, fresh;
+        uint64_t nodes;
+        long done, total;
+        Py_BEGIN_ALLOW_THREADS
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += WATCH_TICK_NS;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_mutex_lock(&w->mu);
+        while (!w->finished && pthread_cond_timedwait(&w->cv, &w->mu, &until) == 0) {}
+        finished = w->finished, fresh = w->fresh, nodes = w->nodes, done = w->done, total = w->total;
+        w->fresh = 0;
+        pthread_mutex_unlock(&w->mu);
+        Py_END_ALLOW_THREADS
+        if (!failed && ((!finished && PyErr_CheckSignals()) ||
+                        (fresh && progress && watch_progress(progress, nodes, seconds_since(&t0), done, total)))) {
+            failed = 1;
+            w->stop = 1, w->stop_sig = 1;
+        }
+        if (finished) break;
+    }
+    pthread_join(tid, NULL);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
+    return failed ? -1 : 0;
+here: /* a short call, or no thread to be had: it runs here, not interruptible */
+    Py_BEGIN_ALLOW_THREADS
+    w->run(w->arg);
+    Py_END_ALLOW_THREADS
+    return 0;
+}
+
+/* progress: None or a callable (TypeError names it otherwise). */
+static int progress_arg(PyObject **progress)
+{
+    if (*progress == Py_None) *progress = NULL;
+    if (*progress && !PyCallable_Check(*progress)) {
+        PyErr_Format(PyExc_TypeError, "progress: expected a callable or None, got %.80s", Py_TYPE(*progress)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
 static int scalar_pos(PyObject *po, PyObject *oo, uint64_t *p, uint64_t *o)
 {
     u64arg a, b;
@@ -1233,83 +1448,131 @@ static int scalar_pos(PyObject *po, PyObject *oo, uint64_t *p, uint64_t *o)
     return 0;
 }
 
+/* The calls a watch runs: their arguments in, their results out. */
+typedef struct {
+    uint64_t p, o, n;
+    int depth;
+    bb_othello_perft_opts opts;
+} othello_perft_call;
+
+static void run_othello_perft(void *arg)
+{
+    othello_perft_call *c = arg;
+    c->n = bb_othello_perft(c->p, c->o, c->depth, &c->opts);
+}
+
+typedef struct {
+    bb_othello_pos pos;
+    bb_othello_solve_opts opts;
+    bb_othello_solve_result r;
+    int rc;
+} othello_solve_call;
+
+static void run_othello_solve(void *arg)
+{
+    othello_solve_call *c = arg;
+    c->rc = bb_othello_solve(&c->pos, &c->opts, &c->r);
+}
+
+typedef struct {
+    bb_chess_pos pos;
+    int depth;
+    bb_chess_perft_opts opts;
+    uint64_t n;
+} chess_perft_call;
+
+static void run_chess_perft(void *arg)
+{
+    chess_perft_call *c = arg;
+    c->n = bb_chess_perft(&c->pos, c->depth, &c->opts);
+}
+
+/* Calls shorter than a few milliseconds run here: a thread costs more than
+ * a Ctrl-C saves. */
+enum { OTHELLO_PERFT_DIRECT = 8, CHESS_PERFT_DIRECT = 4, SOLVE_DIRECT_EMPTIES = 12 };
+
 static PyObject *py_othello_perft(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "depth", "convention", "threads", "hash_mb", NULL};
-    PyObject *po, *oo;
+    static char *kwl[] = {"p", "o", "depth", "convention", "threads", "hash_mb", "progress", NULL};
+    PyObject *po, *oo, *progress = Py_None;
     int depth, threads = 1;
     const char *conv = "oeis";
     Py_ssize_t hash_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|sin:perft", kwl, &po, &oo, &depth, &conv, &threads, &hash_mb))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|sinO:perft", kwl, &po, &oo, &depth, &conv, &threads, &hash_mb,
+                                     &progress))
         return NULL;
-    uint64_t p, o;
-    if (scalar_pos(po, oo, &p, &o)) return NULL;
+    othello_perft_call c;
+    memset(&c, 0, sizeof c);
+    if (scalar_pos(po, oo, &c.p, &c.o) || progress_arg(&progress)) return NULL;
     if (depth < 0 || depth > 60) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..60", depth);
     if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
     if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
-    bb_othello_perft_opts opts;
-    memset(&opts, 0, sizeof opts);
-    opts.method = BB_OTHELLO_DEFAULT;
-    if (bb_othello_convention_from_name(conv, &opts.convention))
+    c.depth = depth;
+    c.opts.method = BB_OTHELLO_DEFAULT;
+    if (bb_othello_convention_from_name(conv, &c.opts.convention))
         return PyErr_Format(PyExc_ValueError, "convention: %s is not oeis, bik or nopass", conv);
-    opts.threads = threads;
+    c.opts.threads = threads;
     bb_othello_perft_stats st;
     memset(&st, 0, sizeof st);
-    opts.stats = &st;
+    c.opts.stats = &st;
     if (hash_mb > 0) {
-        opts.tt = bb_othello_tt_new((size_t)hash_mb << 20);
-        if (!opts.tt) return PyErr_NoMemory();
+        c.opts.tt = bb_othello_tt_new((size_t)hash_mb << 20);
+        if (!c.opts.tt) return PyErr_NoMemory();
     }
-    uint64_t n;
-    Py_BEGIN_ALLOW_THREADS
-    n = bb_othello_perft(p, o, depth, &opts);
-    Py_END_ALLOW_THREADS
-    bb_othello_tt_free(opts.tt);
+    watch w;
+    int direct = depth <= OTHELLO_PERFT_DIRECT && !progress;
+    if (!direct) c.opts.stop = &w.stop_sig;
+    if (progress) c.opts.progress = watch_othello_perft, c.opts.progress_ctx = &w;
+    int rc = watch_call(&w, run_othello_perft, &c, progress, direct);
+    bb_othello_tt_free(c.opts.tt);
+    if (rc) return NULL;
     if (st.overflow) return PyErr_Format(PyExc_OverflowError, "the count is 2**64 - 1 or more");
-    return PyLong_FromUnsignedLongLong(n);
+    return PyLong_FromUnsignedLongLong(c.n);
 }
 
 static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "wld", "threads", "hash_mb", "alpha", "beta", "symmetry", "evaluation", NULL};
-    PyObject *po, *oo;
+    static char *kwl[] = {"p", "o", "wld", "threads", "hash_mb", "alpha", "beta", "symmetry", "evaluation",
+                          "progress", NULL};
+    PyObject *po, *oo, *progress = Py_None;
     int wld = 0, threads = 1, alpha = 0, beta = 0, symmetry = 1, evaluation = 1;
     Py_ssize_t hash_mb = 0; /* 0: the library sizes it from the position */
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pinii$pp:solve", kwl, &po, &oo, &wld, &threads, &hash_mb, &alpha,
-                                     &beta, &symmetry, &evaluation))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pinii$ppO:solve", kwl, &po, &oo, &wld, &threads, &hash_mb, &alpha,
+                                     &beta, &symmetry, &evaluation, &progress))
         return NULL;
-    uint64_t p, o;
-    if (scalar_pos(po, oo, &p, &o)) return NULL;
-    if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
+    othello_solve_call c;
+    memset(&c, 0, sizeof c);
+    if (scalar_pos(po, oo, &c.pos.p, &c.pos.o) || progress_arg(&progress)) return NULL;
+    /* the CLI's limit and words (othello solve --threads) */
+    if (threads < 1 || threads > 64) return PyErr_Format(PyExc_ValueError, "threads: %d is not a number 1..64", threads);
     if (hash_mb < 0)
         return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative (0: sized from the position)", hash_mb);
     if ((alpha || beta) && !(alpha < beta && alpha >= -64 && beta <= 64))
         return PyErr_Format(PyExc_ValueError, "alpha, beta: (%d, %d) is not a window -64 <= alpha < beta <= 64",
                             alpha, beta);
-    bb_othello_solve_opts opts;
-    memset(&opts, 0, sizeof opts);
-    opts.wld = wld;
-    opts.threads = threads;
-    opts.hash_mb = (size_t)hash_mb;
-    opts.alpha = alpha;
-    opts.beta = beta;
-    opts.no_symmetry = !symmetry;
-    opts.no_eval = !evaluation;
-    bb_othello_pos pos = {p, o, BB_OTHELLO_BLACK};
-    bb_othello_solve_result r;
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = bb_othello_solve(&pos, &opts, &r);
-    Py_END_ALLOW_THREADS
-    if (rc == -1) return PyErr_NoMemory();
-    PyObject *pv = PyList_New(r.pv_length);
+    c.opts.wld = wld;
+    c.opts.threads = threads;
+    c.opts.hash_mb = (size_t)hash_mb;
+    c.opts.alpha = alpha;
+    c.opts.beta = beta;
+    c.opts.no_symmetry = !symmetry;
+    c.opts.no_eval = !evaluation;
+    c.pos.side = BB_OTHELLO_BLACK;
+    watch w;
+    int direct = 64 - __builtin_popcountll(c.pos.p | c.pos.o) <= SOLVE_DIRECT_EMPTIES && !progress;
+    if (!direct) c.opts.stop = &w.stop;
+    if (progress) c.opts.progress = watch_solve, c.opts.progress_arg = &w;
+    if (watch_call(&w, run_othello_solve, &c, progress, direct)) return NULL;
+    if (c.rc == -1) return PyErr_NoMemory();
+    const bb_othello_solve_result *r = &c.r;
+    PyObject *pv = PyList_New(r->pv_length);
     if (!pv) return NULL;
-    for (int i = 0; i < r.pv_length; i++) PyList_SET_ITEM(pv, i, PyLong_FromLong(r.pv[i]));
-    return Py_BuildValue("{sisisisisNsKsdsn}", "score", r.score, "wld", r.wld, "bound", r.bound, "best", r.best,
-                         "pv", pv, "nodes", (unsigned long long)r.nodes, "seconds", r.seconds, "table_bytes",
-                         (Py_ssize_t)r.table_bytes);
+    for (int i = 0; i < r->pv_length; i++) PyList_SET_ITEM(pv, i, PyLong_FromLong(r->pv[i]));
+    return Py_BuildValue("{sisisisisNsKsdsn}", "score", r->score, "wld", r->wld, "bound", r->bound, "best", r->best,
+                         "pv", pv, "nodes", (unsigned long long)r->nodes, "seconds", r->seconds, "table_bytes",
+                         (Py_ssize_t)r->table_bytes);
 }
 
 static PyObject *pos_tuple(const bb_othello_pos *pos)
@@ -1512,7 +1775,7 @@ static int position_init(PositionObject *self, PyObject *args, PyObject *kw)
     const char *fen = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|z:Position", kwl, &fen)) return -1;
     bb_chess_game_free(&self->g);
-    if (!fen || !strcmp(fen, "startpos")) {
+    if (!fen || !strcasecmp(fen, "start") || !strcasecmp(fen, "startpos")) { /* the CLI's words */
         bb_chess_game_init(&self->g);
         return 0;
     }
@@ -1638,28 +1901,33 @@ static PyObject *position_san(PositionObject *self, PyObject *arg)
 
 static PyObject *position_perft(PositionObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwl[] = {"depth", "threads", "hash_mb", NULL};
+    static char *kwl[] = {"depth", "threads", "hash_mb", "progress", NULL};
     int depth, threads = 1;
     Py_ssize_t hash_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|in:perft", kwl, &depth, &threads, &hash_mb)) return NULL;
+    PyObject *progress = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|inO:perft", kwl, &depth, &threads, &hash_mb, &progress))
+        return NULL;
+    if (progress_arg(&progress)) return NULL;
     if (depth < 0 || depth > 64) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..64", depth);
     if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
     if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
-    bb_chess_perft_opts o;
-    memset(&o, 0, sizeof o);
+    chess_perft_call c;
+    memset(&c, 0, sizeof c);
     bb_chess_perft_stats st;
     memset(&st, 0, sizeof st);
-    o.threads = threads;
-    o.hash_mb = (size_t)hash_mb;
-    o.stats = &st;
-    bb_chess_pos pos = self->g.pos;
-    uint64_t n;
-    Py_BEGIN_ALLOW_THREADS
-    n = bb_chess_perft(&pos, depth, &o);
-    Py_END_ALLOW_THREADS
+    c.opts.threads = threads;
+    c.opts.hash_mb = (size_t)hash_mb;
+    c.opts.stats = &st;
+    c.pos = self->g.pos;
+    c.depth = depth;
+    watch w;
+    int direct = depth <= CHESS_PERFT_DIRECT && !progress;
+    if (!direct) c.opts.stop = &w.stop;
+    if (progress) c.opts.progress = watch_chess_perft, c.opts.progress_arg = &w;
+    if (watch_call(&w, run_chess_perft, &c, progress, direct)) return NULL;
     if (st.table_failed) return PyErr_NoMemory();
     if (st.overflow) return PyErr_Format(PyExc_OverflowError, "the count is 2**64 - 1 or more");
-    return PyLong_FromUnsignedLongLong(n);
+    return PyLong_FromUnsignedLongLong(c.n);
 }
 
 static PyObject *position_is_check(PositionObject *self, PyObject *noargs)
@@ -2086,7 +2354,9 @@ static PyMethodDef position_methods[] = {
     {"count_moves", (PyCFunction)position_count_moves, METH_NOARGS, "count_moves() -> int: how many legal moves."},
     {"san", (PyCFunction)position_san, METH_O, "san(uci) -> str: the SAN of a legal move given in UCI."},
     {"perft", (PyCFunction)(void (*)(void))position_perft, METH_VARARGS | METH_KEYWORDS,
-     "perft(depth, threads=1, hash_mb=0) -> int: legal move sequences depth plies deep (GIL released)."},
+     "perft(depth, threads=1, hash_mb=0, progress=None) -> int: legal move sequences depth plies deep.\n"
+     "The GIL is released; Ctrl-C raises KeyboardInterrupt.  progress: called with a dict\n"
+     "(nodes, seconds, done and total root moves) as root moves finish; raise in it to stop."},
     {"is_check", (PyCFunction)position_is_check, METH_NOARGS, "is_check() -> bool: the side to move is in check."},
     {"outcome", (PyCFunction)position_outcome, METH_NOARGS,
      "outcome() -> dict: 'outcome' (name), 'game_over', 'claimable', 'winner' (0 white, 1 black, -1),\n"
@@ -2124,7 +2394,7 @@ static PyTypeObject PositionType = {
     .tp_repr = (reprfunc)position_repr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "Position(fen=None)\n\nA chess position and the moves pushed on it (for repetitions and pop).\n"
-              "fen None or 'startpos': the standard start.  FEN, X-FEN and Shredder-FEN are read.\n\n"
+              "fen None, 'start' or 'startpos' (as the CLI takes them, any case): the standard start.  FEN, X-FEN and Shredder-FEN are read.\n\n"
               ">>> p = Position()\n>>> p.push_san('e4')\n'e2e4'\n>>> p.perft(3)\n13160",
     .tp_richcompare = position_richcompare,
     .tp_methods = position_methods,

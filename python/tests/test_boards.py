@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import bitboard
-from bitboard import Sym
+from bitboard import Sym, othello
 from naive import naive_transform, pack, unpack
 
 RNG = np.random.default_rng(20261125)
@@ -159,7 +159,7 @@ def test_argument_errors():
         bitboard.transform([1, -3], 1)
     with pytest.raises(ValueError, match="sym: 8 is not a symmetry"):
         bitboard.transform(1, 8)
-    with pytest.raises(ValueError, match=r"p and o: shapes \(3,\) and \(4,\) differ"):
+    with pytest.raises(ValueError, match=r"p and o: shapes \(3,\) and \(4,\) cannot be broadcast together"):
         bitboard.canonical_pair(np.zeros(3, np.uint64), np.zeros(4, np.uint64))
     with pytest.raises(ValueError, match=r"p and o overlap at index \(1,\) \(square b1"):
         bitboard.canonical_pair(np.array([1, 2], np.uint64), np.array([0, 2], np.uint64))
@@ -167,12 +167,43 @@ def test_argument_errors():
         bitboard.to_planes(1, layout="CHW")
     with pytest.raises(TypeError, match="dtype"):
         bitboard.to_planes(1, dtype=np.int16)
-    with pytest.raises(ValueError, match=r"planes: expected shape \(\.\.\., 8, 8\)"):
+    with pytest.raises(ValueError, match=r"planes: expected shape \(\.\.\., 8, 8\) \(layout NCHW\), "
+                                         r"got shape \(3, 8, 7\)$"):
         bitboard.from_planes(np.zeros((3, 8, 7), bool))
+    with pytest.raises(ValueError, match=r"expected shape \(\.\.\., 8, 8, C\) \(layout NHWC\), got shape \(8, 8\)$"):
+        bitboard.from_planes(np.zeros((8, 8), bool), layout="NHWC")
     with pytest.raises(ValueError, match="NHWC"):
         bitboard.to_planes(1, layout="NHWC")
     with pytest.raises(ValueError, match="sq: 64 is not a square"):
         bitboard.sym_square(64, 0)
+
+
+def test_broadcasting_as_numpy():
+    # two board arrays (and Othello's squares) broadcast by numpy's rules,
+    # each result equal to the one of the arrays numpy broadcasts
+    rng = np.random.default_rng(7)
+    p = rng.integers(0, 2**64, size=(2, 3), dtype=np.uint64) & np.uint64(0x00000000FFFFFFFF)
+    o = rng.integers(0, 2**64, size=(3,), dtype=np.uint64) & np.uint64(0xFFFFFFFF00000000)
+    bp, bo = np.broadcast_arrays(p, o)
+    for f, g in ((p, o), (o[None, :], p), (p[:, :1], o)):
+        want = [np.asarray(x) for x in bitboard.canonical_pair(*map(np.ascontiguousarray, np.broadcast_arrays(f, g)))]
+        got = bitboard.canonical_pair(f, g)
+        assert [x.shape for x in got] == [x.shape for x in want]
+        assert all((x == y).all() for x, y in zip(got, want))
+    assert (othello.moves(p, o) == othello.moves(bp.copy(), bo.copy())).all()
+    assert (othello.mobility(o, p) == othello.mobility(bo.copy(), bp.copy())).all()
+    up, uo, index, inverse, counts = bitboard.unique(p, o)
+    assert counts.sum() == 6
+    # squares broadcast with the boards: two positions, each with its column of moves
+    s, t, _ = othello.start()
+    pp = np.array([s, s], np.uint64)
+    sq = np.array([[19], [26], [37]])
+    f = othello.flips(pp, t, sq)
+    assert f.shape == (3, 2) and (f == np.array([[othello.flips(s, t, q)] * 2 for q in (19, 26, 37)])).all()
+    with pytest.raises(ValueError, match=r"sq: shape \(3,\) cannot be broadcast with the boards' shape \(2,\)"):
+        othello.flips(pp, t, np.array([19, 26, 37]))
+    with pytest.raises(ValueError, match=r"p and o: shapes \(2, 3\) and \(2,\) cannot be broadcast"):
+        othello.moves(p, np.zeros(2, np.uint64))
 
 
 @pytest.mark.parametrize("dtype", [bool, np.uint8, np.float32])

@@ -51,6 +51,14 @@ def test_moves_push_pop_fen():
     assert Position().castling == 15 and Position().ep is None and Position().key == 0x463B96181691FC9C
 
 
+def test_position_takes_the_words_start_and_startpos():
+    # the words the CLI takes, in any case
+    for word in ("start", "startpos", "START", "StartPos"):
+        assert Position(word) == Position() and Position(word).ply == 0
+    with pytest.raises(ValueError, match="fen: "):
+        Position("starting")
+
+
 def test_errors():
     pos = Position()
     with pytest.raises(ValueError, match="san e5: "):

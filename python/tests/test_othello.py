@@ -195,6 +195,22 @@ def test_board_strings_and_transcripts():
         othello.square("i9")
 
 
+def test_board_takes_the_word_start():
+    # the word the CLI takes for the start position
+    assert othello.board("start") == othello.board(" Start ") == othello.start()
+    with pytest.raises(ValueError, match="board"):
+        othello.board("starts")
+
+
+def test_solve_threads_limit_is_the_cli_one():
+    p, o, _ = othello.board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    assert othello.solve(p, o, threads=64).score == 18
+    with pytest.raises(ValueError, match=r"^threads: 65 is not a number 1\.\.64$"):
+        othello.solve(p, o, threads=65)
+    with pytest.raises(ValueError, match=r"^threads: 256 is not a number 1\.\.64$"):
+        othello.solve(p, o, threads=256)
+
+
 def test_augment_moves_policy_with_board():
     p, o = P[:50], O[:50]
     m = othello.moves(p, o)
