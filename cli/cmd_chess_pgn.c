@@ -288,7 +288,8 @@ static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_pro
             double now = cli_now();
             if (now - last >= 0.25) {
                 double mb = (double)bb_pgn_bytes(s->r) / 1e6;
-                fprintf(stderr, "\r%ld games, %.1f MB, %.1f MB/s ", s->n.games, mb, mb / (now - t0));
+                fprintf(stderr, "\r%ld game%s, %.1f MB, %.1f MB/s ", s->n.games, s->n.games == 1 ? "" : "s", mb,
+                        mb / (now - t0));
                 s->progress_shown = 1;
                 last = now;
             }
