@@ -85,6 +85,7 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o);
 
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */
 int cli_chess_pgn(int argc, char **argv, const cli_opts *o);
+void cli_chess_pgn_help(void); /* `bitboard help chess pgn` */
 int cli_chess_epd(int argc, char **argv, const cli_opts *o);
 int cli_chess_book(int argc, char **argv, const cli_opts *o);
 

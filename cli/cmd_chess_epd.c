@@ -4,8 +4,9 @@
  * stderr (file, line, column, why) and the reader goes on with the next
  * line.  Good records are written normalised (moves in SAN, or UCI with
  * --uci), or as JSON with -o json; --check writes nothing but the errors
- * and a summary.  Exit status: 0, 2 if any record was bad, 1 if a file
- * could not be read or the output not written. */
+ * and a summary.  Exit status (the rule of every command): 0, 1 if any
+ * record was bad (the others are read) or the output could not be written,
+ * 2 for bad usage or a file that cannot be opened or read. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -131,13 +132,14 @@ static int epd_record(epd_run *r, const char *name, char *line, size_t len, long
     return cli_check_output();
 }
 
-/* Reads one file ("-": standard input): 0, or 1 after an I/O error (printed). */
+/* Reads one file ("-": standard input): 0; 2 the file cannot be opened or
+ * read; 1 the output cannot be written (each printed). */
 static int epd_file(epd_run *r, const char *path)
 {
     int from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
     FILE *f = from_stdin ? stdin : fopen(path, "r");
-    if (!f) return cli_error("%s: %s", path, strerror(errno)), 1;
+    if (!f) return cli_error("%s: %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -146,8 +148,7 @@ static int epd_file(epd_run *r, const char *path)
     while (rc == 0 && (errno = 0, len = getline(&line, &cap, f)) >= 0) rc = epd_record(r, name, line, (size_t)len, ++lineno);
     if (rc == 0 && ferror(f)) {
         int e = errno;
-        cli_error("reading %s: %s", name, e ? strerror(e) : "failed");
-        rc = 1;
+        rc = cli_error("reading %s: %s", name, e ? strerror(e) : "failed");
     }
     free(line);
     if (!from_stdin) fclose(f);
@@ -183,8 +184,10 @@ int cli_chess_epd(int argc, char **argv, const cli_opts *o)
     int io = 0;
     for (int i = 1; i < argc && io == 0; i++)
         if (!(argv[i][0] == '-' && argv[i][1] != '\0')) io = epd_file(&r, argv[i]);
-    if (r.mode == OUT_CHECK && io == 0) fprintf(stderr, "%ld records, %ld with errors\n", r.records, r.bad);
+    if (r.mode == OUT_CHECK && io == 0)
+        fprintf(stderr, "%ld record%s, %ld with errors\n", r.records, r.records == 1 ? "" : "s", r.bad);
     fflush(stdout);
-    if (io || cli_check_output()) return 1;
-    return r.bad ? EXIT_USAGE : 0;
+    if (io) return io;
+    if (cli_check_output()) return 1;
+    return r.bad ? 1 : 0;
 }

@@ -1,8 +1,13 @@
 /* bitboard chess pgn FILE|- : PGN files checked, converted and counted.
- * Every game's main line is resolved and played; a game that stops at an
- * error is reported on stderr (game number, line, column, move, why) and
- * the reader goes on with the next.  The exit status is 1 if any game had
- * an error or a read or write failed, 2 for bad usage.
+ * Every game's main line and variations are resolved and played; a game
+ * that stops at an error is reported on stderr (game number, line, column,
+ * move, why) and the reader goes on with the next.  Every game gives its
+ * block of output, a bad one too (what was read before its error), so that
+ * block N is game N; --label names the game on each block.  Warnings (no
+ * result, a Result tag contradicting the movetext) are counted and named
+ * on stderr without changing the status.  The exit status is 1 if any game
+ * had an error or a read or write failed, 2 for bad usage or a file that
+ * cannot be opened.
  *
  * With --threads N (the check and --stats, from a file), the file is split
  * at game starts into N parts read at once; the errors are collected and
@@ -23,7 +28,7 @@ enum { MODE_CHECK, MODE_FEN, MODE_EPD, MODE_UCI, MODE_SAN, MODE_EXPORT, MODE_STA
 static const char *const mode_names[] = {"check", "--fen", "--epd", "--uci", "--san", "--export", "--stats"};
 
 typedef struct {
-    long games, bad, truncated, plies, max_plies, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
+    long games, bad, warned, truncated, plies, max_plies, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
 } pgn_counts;
 
 /* One reader's run: a whole input, or one part of a file. */
@@ -36,11 +41,16 @@ typedef struct {
     bb_chess_pos pos;
     int ply;
     long number;
+    int has_start;       /* the game's start position was read (its tags were good) */
+    int label_done;      /* the label is out for this game's line (--uci, --san) */
+    const char *label;   /* --label: "number" or a tag's name; NULL: none */
+    char label_text[128];
     char line[8192];
     size_t line_len;
     /* errors: printed at once, or (threads) kept for later */
     int keep_errors;
     bb_pgn_error *errors;
+    char *is_warning;    /* errors[i] is a warning */
     long nerrors, errors_cap;
     int progress_shown;  /* a progress line is on stderr: clear it before an error */
     _Atomic uint64_t bytes; /* for the progress line of a threaded run */
@@ -54,8 +64,13 @@ typedef struct {
 
 static void clear_progress(void) { fprintf(stderr, "\r%*s\r", 72, ""); }
 
-static void print_error(const char *path, const bb_pgn_error *e)
+static void print_error(const char *path, const bb_pgn_error *e, int warning)
 {
+    if (warning) {
+        fprintf(stderr, "bitboard: warning: %s: game %ld, line %ld, column %ld: %s\n", path, e->game, e->line,
+                e->column, e->msg);
+        return;
+    }
     /* the reason names the move already, or the move is worth naming */
     size_t k = strcspn(e->move, "+#!?");
     int named = k && strncmp(e->msg, e->move, k) == 0;
@@ -65,11 +80,11 @@ static void print_error(const char *path, const bb_pgn_error *e)
         cli_error("%s: game %ld, line %ld, column %ld: %s", path, e->game, e->line, e->column, e->msg);
 }
 
-static void note_error(pgn_run *s, const bb_pgn_error *e)
+static void note_error(pgn_run *s, const bb_pgn_error *e, int warning)
 {
     if (!s->keep_errors) {
         if (s->progress_shown) clear_progress();
-        print_error(s->path, e);
+        print_error(s->path, e, warning);
         return;
     }
     if (s->nerrors == s->errors_cap) {
@@ -77,10 +92,15 @@ static void note_error(pgn_run *s, const bb_pgn_error *e)
         bb_pgn_error *x = realloc(s->errors, sizeof *x * (size_t)cap);
         if (!x) return; /* counted, not kept */
         s->errors = x;
+        char *w = realloc(s->is_warning, (size_t)cap);
+        if (!w) return;
+        s->is_warning = w;
         s->errors_cap = cap;
     }
+    s->is_warning[s->nerrors] = (char)warning;
     s->errors[s->nerrors++] = *e;
 }
+
 
 /* ---- the visitor of the plain modes ------------------------------------------------ */
 
@@ -91,19 +111,45 @@ static void v_begin(void *arg, long game)
     s->ply = 0;
     s->line_len = 0;
     s->line[0] = '\0';
+    s->has_start = s->label_done = 0;
+    if (s->label && strcmp(s->label, "number") == 0) snprintf(s->label_text, sizeof s->label_text, "%ld", game);
+    else snprintf(s->label_text, sizeof s->label_text, "?"); /* the tag's value, when it comes */
 }
+
+/* --label TAG: the tag's value, tabs and quotes made spaces and apostrophes
+ * (it is one field of a tab-separated line, or an EPD id) */
+static void v_tag(void *arg, const char *name, const char *value)
+{
+    pgn_run *s = arg;
+    if (!s->label || strcmp(name, s->label) != 0) return;
+    size_t k = 0;
+    for (; value[k] && k + 1 < sizeof s->label_text; k++)
+        s->label_text[k] = value[k] == '\t' ? ' ' : value[k] == '"' ? '\'' : value[k];
+    s->label_text[k] = '\0';
+}
+
+static void print_position(pgn_run *s);
 
 static int v_start(void *arg, const bb_chess_pos *pos)
 {
     pgn_run *s = arg;
     s->pos = *pos;
+    s->has_start = 1;
+    if ((s->mode == MODE_FEN || s->mode == MODE_EPD) && !s->final) print_position(s); /* ply 0 */
     return 0;
+}
+
+/* --label: the game's number or tag, and a tab, before a line of output */
+static void put_label(const pgn_run *s)
+{
+    if (s->label) printf("%s\t", s->label_text);
 }
 
 static void line_add(pgn_run *s, const char *t)
 {
     size_t n = strlen(t);
     if (s->line_len + n + 2 >= sizeof s->line) { /* a very long game: write what is there */
+        if (!s->label_done) put_label(s), s->label_done = 1;
         fputs(s->line, stdout);
         fputc(' ', stdout);
         s->line_len = 0;
@@ -117,14 +163,25 @@ static void line_add(pgn_run *s, const char *t)
 static void print_position(pgn_run *s)
 {
     char fen[BB_CHESS_FEN_MAX];
-    bb_chess_to_fen(fen, sizeof fen, &s->pos, BB_FEN_STANDARD);
-    if (s->mode == MODE_EPD) { /* the four fields, the clocks as operations */
+    if (!s->has_start) { /* the game's tags were bad: no position at all */
+        if (s->final) fputc('\n', stdout);
+        return;
+    }
+    /* a Chess960 game's castling rights in Shredder's rook files (HAha), as
+       chess epd and Python write them: the FEN reads back as Chess960 */
+    bb_chess_to_fen(fen, sizeof fen, &s->pos, s->pos.chess960 ? BB_FEN_SHREDDER : BB_FEN_STANDARD);
+    if (s->mode == MODE_EPD) { /* the four fields, the clocks as operations; the label in the id */
         char *sp = fen;
         for (int k = 0; k < 4 && sp; k++) sp = strchr(sp + 1, ' ');
         if (sp) *sp = '\0';
-        printf("%s hmvc %u; fmvn %u; id \"game %ld ply %d\";\n", fen, (unsigned)s->pos.halfmove,
-               (unsigned)s->pos.fullmove, s->number, s->ply);
+        if (s->label)
+            printf("%s hmvc %u; fmvn %u; id \"%s ply %d\";\n", fen, (unsigned)s->pos.halfmove,
+                   (unsigned)s->pos.fullmove, s->label_text, s->ply);
+        else
+            printf("%s hmvc %u; fmvn %u; id \"game %ld ply %d\";\n", fen, (unsigned)s->pos.halfmove,
+                   (unsigned)s->pos.fullmove, s->number, s->ply);
     } else {
+        put_label(s);
         puts(fen);
     }
 }
@@ -133,7 +190,8 @@ static void v_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const
 {
     pgn_run *s = arg;
     char t[BB_CHESS_MOVE_TEXT_MAX];
-    (void)text, (void)depth;
+    (void)text;
+    if (depth > 0) return; /* a variation's (not shown to this visitor) */
     s->ply++;
     if (s->mode == MODE_UCI) {
         if (m == BB_CHESS_NULL_MOVE) snprintf(t, sizeof t, "0000");
@@ -165,20 +223,26 @@ static void v_end(void *arg, const bb_pgn_error *err, int truncated)
     pgn_run *s = arg;
     s->n.games++;
     if (truncated) s->n.truncated++;
+    const bb_pgn_error *w = bb_pgn_warning(s->r);
+    if (w) s->n.warned++, note_error(s, w, 1);
     atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
     if (err) {
         s->n.bad++;
-        note_error(s, err);
-        return;
+        note_error(s, err, 0);
+    } else {
+        s->n.plies += s->ply;
+        if (s->ply > s->n.max_plies) s->n.max_plies = s->ply;
     }
-    s->n.plies += s->ply;
-    if (s->ply > s->n.max_plies) s->n.max_plies = s->ply;
+    /* every game's block, a bad game's too (as far as it was read), ended the same way */
     if ((s->mode == MODE_FEN || s->mode == MODE_EPD) && s->final) print_position(s);
-    if (s->mode == MODE_UCI || s->mode == MODE_SAN) puts(s->line);
+    if (s->mode == MODE_UCI || s->mode == MODE_SAN) {
+        if (!s->label_done) put_label(s);
+        puts(s->line);
+    }
     if (s->mode == MODE_FEN || (s->mode == MODE_EPD && !s->final)) fputc('\n', stdout);
 }
 
-static const bb_pgn_visitor plain_visitor = {v_begin, NULL, v_start, v_move, NULL, NULL, NULL, NULL, v_result, v_end};
+static const bb_pgn_visitor plain_visitor = {v_begin, v_tag, v_start, v_move, NULL, NULL, NULL, NULL, v_result, v_end};
 
 /* --export: the library's writer, with this run's counting and error
  * reports around it. */
@@ -224,7 +288,8 @@ static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_pro
             double now = cli_now();
             if (now - last >= 0.25) {
                 double mb = (double)bb_pgn_bytes(s->r) / 1e6;
-                fprintf(stderr, "\r%ld games, %.1f MB, %.1f MB/s ", s->n.games, mb, mb / (now - t0));
+                fprintf(stderr, "\r%ld game%s, %.1f MB, %.1f MB/s ", s->n.games, s->n.games == 1 ? "" : "s", mb,
+                        mb / (now - t0));
                 s->progress_shown = 1;
                 last = now;
             }
@@ -284,8 +349,7 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
         goto out;
     }
     if (bb_pgn_split(total->path, nparts, offsets, &e) != 0) {
-        cli_error("%s", e.msg);
-        status = 1;
+        status = cli_error("%s", e.msg); /* the file cannot be read: 2 */
         goto out;
     }
     for (int k = 0; k < nparts; k++) {
@@ -335,25 +399,85 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
             bb_pgn_error x = p->errors[i];
             x.game += games;
             if (x.line > 0) x.line += lines;
-            print_error(total->path, &x);
+            print_error(total->path, &x, p->is_warning[i]);
         }
         if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
         games += p->n.games;
         lines += p->lines;
         total->n.games += p->n.games;
         total->n.bad += p->n.bad;
+        total->n.warned += p->n.warned;
         total->n.truncated += p->n.truncated;
         total->n.plies += p->n.plies;
         if (p->n.max_plies > total->n.max_plies) total->n.max_plies = p->n.max_plies;
         for (int i = 0; i < 4; i++) total->n.results[i] += p->n.results[i];
         *bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
         free(p->errors);
+        free(p->is_warning);
     }
 out:
     free(offsets);
     free(parts);
     free(tid);
     return status;
+}
+
+/* `bitboard help chess pgn`: the modes and the rules, in two parts (a C
+ * string literal holds at most 4095 characters). */
+void cli_chess_pgn_help(void)
+{
+    fputs("usage: bitboard chess pgn FILE|- [MODE] [OPTIONS]\n\n"
+          "Read PGN: every game's main line and its variations resolved and played.  An\n"
+          "error stops its game and is named on standard error, one line each: file,\n"
+          "game number, line, column, the move, why; the reader goes on with the next.\n\n"
+          "Modes:\n"
+          "  (none), --check   the counts: N games, plies, with errors, with warnings\n"
+          "  --fen             each game's start (ply 0: a [FEN] game's start is\n"
+          "                    information) and the FEN after each ply; a blank line\n"
+          "                    after each game.  --final: only the last, one line a game\n"
+          "  --epd             the same as EPD, with hmvc, fmvn and id \"game N ply K\"\n"
+          "  --uci, --san      each game's moves on one line\n"
+          "  --export          PGN in the export format: the seven tags first (Result:\n"
+          "                    the movetext's), [SetUp \"1\"] added to a [FEN] game, SAN\n"
+          "                    with check marks, lines of at most 80, comments and\n"
+          "                    variations kept\n"
+          "  --stats           games, errors, warnings, truncated, plies, longest,\n"
+          "                    results, bytes; the time, MB/s and threads on standard\n"
+          "                    error\n"
+          "Options:\n"
+          "  --label number|TAG  --fen, --epd, --uci, --san: each line starts with the\n"
+          "                    game's number or the value of its tag TAG (? if it has\n"
+          "                    none) and a tab; --epd puts it in the id instead\n"
+          "  --threads N       the check and --stats: the file read in N parts at once\n"
+          "                    (not standard input); errors still in file order\n"
+          "  --quiet           no progress line or timing (the counts stay)\n"
+          "  -o json           the check and --stats as one object\n",
+          stdout);
+    fputs("\nOne rule for a bad game, in every mode and in Python's read_pgn: it still\n"
+          "gives its block, ended as every block is, holding what was read before its\n"
+          "error (its start and the plies before; --final: the last position reached;\n"
+          "--export: those moves, variations closed, and the result *).  A game whose\n"
+          "tags are bad has no position: an empty block.  So block N is game N; the\n"
+          "error on standard error says which games are cut short.\n"
+          "Variations are checked as the main line is: an illegal move inside one is\n"
+          "the game's error in every mode (the others show only the main line).\n"
+          "Warnings (\"bitboard: warning: FILE: game N, line L, column C: why\"; the\n"
+          "game is read whole and the exit status stays 0): a game that ends without a\n"
+          "result, and a Result tag that contradicts the movetext's result (the\n"
+          "movetext's is kept, counted and exported).  A comment after a result\n"
+          "belongs to the game it ends.\n\n"
+          "PGN as files have it: move numbers glued or not, 0-0, check marks missing or\n"
+          "wrong, long algebraic (e2-e4, Ng1-f3, e4xd5, Ke1-g1) and exd6 e.p., !? and $n,\n"
+          "{} and ; comments, % lines, FEN/SetUp and Chess960 games, CRLF, byte-order\n"
+          "marks.  A Chess960 game's FENs give the castling rights in Shredder-FEN's\n"
+          "rook files (HAha), as chess epd and Python write them.\n\n"
+          "Exit status: 0; 1 if a game had an error, or a read or write failed; 2 for\n"
+          "bad usage or a file that cannot be opened (a directory, a missing file).\n\n"
+          "Examples:\n"
+          "  bitboard chess pgn games.pgn --stats --threads 2\n"
+          "  bitboard chess pgn games.pgn --uci --label Site > games.tsv\n"
+          "  bitboard chess pgn games.pgn --fen --final --label number\n",
+          stdout);
 }
 
 int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
@@ -373,6 +497,13 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         else if (strcmp(a, "--stats") == 0) m = MODE_STATS;
         else if (strcmp(a, "--final") == 0) s.final = 1;
         else if (strcmp(a, "--quiet") == 0) quiet = 1;
+        else if (cli_option_value(argc, argv, &i, "--label", &v)) {
+            if (!v || !v[0]) return cli_error("--label needs 'number' or a tag's name (Event, Site, ...)");
+            for (const char *c = v; *c; c++)
+                if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+                    return cli_error("--label: '%s' is neither 'number' nor a tag's name (letters, digits, _)", v);
+            s.label = v;
+        }
         else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
@@ -396,6 +527,9 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     }
     if (!s.path) return cli_error("chess pgn needs a FILE ('-' for standard input)");
     if (s.final && s.mode != MODE_FEN && s.mode != MODE_EPD) return cli_error("--final applies to --fen and --epd");
+    if (s.label && !(s.mode == MODE_FEN || s.mode == MODE_EPD || s.mode == MODE_UCI || s.mode == MODE_SAN))
+        return cli_error("--label applies to --fen, --epd, --uci and --san (the export keeps the tags; the "
+                         "check's errors name the game numbers)");
     int json = o->format_given && o->format == BB_FORMAT_JSON;
     if (o->format_given && !(json && (s.mode == MODE_STATS || s.mode == MODE_CHECK)))
         return cli_error("chess pgn: -o json applies to --stats and the check; the other modes write their own text");
@@ -416,8 +550,7 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         s.r = bb_pgn_open(s.path, &oe);
         if (!s.r) {
             cli_interrupt_end();
-            cli_error("%s", oe.msg);
-            return 1;
+            return cli_error("%s", oe.msg); /* cannot be opened: 2 */
         }
         bb_pgn_writer w;
         bb_pgn_writer_init(&w, stdout);
@@ -443,22 +576,23 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     if (s.mode == MODE_STATS || s.mode == MODE_CHECK) {
         double mb = (double)bytes / 1e6;
         if (json) {
-            printf("{\"games\":%ld,\"errors\":%ld,\"truncated\":%ld,\"plies\":%ld,\"longest\":%ld,"
+            printf("{\"games\":%ld,\"errors\":%ld,\"warnings\":%ld,\"truncated\":%ld,\"plies\":%ld,\"longest\":%ld,"
                    "\"results\":{\"1-0\":%ld,\"0-1\":%ld,\"1/2-1/2\":%ld,\"*\":%ld},\"bytes\":%llu}\n",
-                   n->games, n->bad, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
+                   n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
         } else if (s.mode == MODE_STATS) {
-            printf("games      %ld\nerrors     %ld\ntruncated  %ld\nplies      %ld\nlongest    %ld plies\n"
-                   "1-0        %ld\n0-1        %ld\n1/2-1/2    %ld\n*          %ld\nbytes      %llu\n",
-                   n->games, n->bad, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
+            printf("games      %ld\nerrors     %ld\nwarnings   %ld\ntruncated  %ld\nplies      %ld\n"
+                   "longest    %ld plies\n1-0        %ld\n0-1        %ld\n1/2-1/2    %ld\n*          %ld\n"
+                   "bytes      %llu\n",
+                   n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
-        } else if (!quiet) {
-            printf("%ld games, %ld plies, %ld with errors\n", n->games, n->plies, n->bad);
+        } else { /* --quiet drops the progress and the timing, not the counts */
+            printf("%ld game%s, %ld pl%s, %ld with errors, %ld with warnings\n", n->games, n->games == 1 ? "" : "s",
+                   n->plies, n->plies == 1 ? "y" : "ies", n->bad, n->warned);
         }
-        char th[32] = "";
-        if (threads > 1) snprintf(th, sizeof th, ", %d threads", threads);
         if (!quiet && s.mode == MODE_STATS)
-            fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s%s\n", t, t > 0 ? n->games / t : 0.0, t > 0 ? mb / t : 0.0, th);
+            fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s, %d thread%s\n", t, t > 0 ? n->games / t : 0.0,
+                    t > 0 ? mb / t : 0.0, threads, threads == 1 ? "" : "s");
     }
     fflush(stdout);
     if (cli_check_output()) return 1;

@@ -340,7 +340,11 @@ int cli_cmd_help(int argc, char **argv, const cli_opts *o)
         print_usage(stdout);
         return 0;
     }
-    if (argc > 2) return cli_error("help takes at most one command name");
+    if (argc == 3 && strcmp(argv[1], "chess") == 0 && strcmp(argv[2], "pgn") == 0) {
+        cli_chess_pgn_help(); /* the one subcommand with a page of its own */
+        return 0;
+    }
+    if (argc > 2) return cli_error("help takes at most one command name (or: help chess pgn)");
     const cli_command *c = find_command(argv[1]);
     if (!c) return cli_error("no command '%s' (bitboard help lists them)", argv[1]);
     print_command_help(c);

@@ -483,6 +483,126 @@ static void round_trip(void)
     free(text);
 }
 
+/* ---- issue 32: one rule for bad games, variations, results ----------------------------- */
+
+/* text's games through bb_pgn_next: "N:uci|error-substring|warning-substring;" each */
+static void next_summary(const char *text, char *out, size_t size)
+{
+    bb_pgn_reader *r = bb_pgn_open_memory(text, strlen(text));
+    bb_pgn_game pg;
+    bb_pgn_game_init(&pg);
+    size_t len = 0;
+    out[0] = '\0';
+    while (bb_pgn_next(r, &pg) == 1 && len < size) {
+        char u[8];
+        len += (size_t)snprintf(out + len, size - len, "%ld:", pg.number);
+        for (int k = 0; k < pg.game.count && len < size; k++) {
+            bb_chess_game_uci(&pg.game, k, u, sizeof u);
+            len += (size_t)snprintf(out + len, size - len, "%s%s", k ? " " : "", u);
+        }
+        const bb_pgn_error *w = bb_pgn_warning(r);
+        if (len < size)
+            len += (size_t)snprintf(out + len, size - len, "|%s|%s;", pg.has_error ? pg.error.msg : "", w ? w->msg : "");
+    }
+    bb_pgn_game_free(&pg);
+    bb_pgn_close(r);
+}
+
+static void one_rule(void)
+{
+    char got[2048];
+    /* an illegal move in a variation is the game's error for every reader:
+       the plain visitor and bb_pgn_next too, not only the full visitor */
+    const char *var = "1. e4 e5 (1... Ke7 2. Qxe8) 2. Nf3 *\n\n1. d4 *\n";
+    rec rc;
+    for (int pass = 0; pass < 2; pass++) {
+        bb_pgn_reader *r = bb_pgn_open_memory(var, strlen(var));
+        memset(&rc, 0, sizeof rc);
+        CHECK(bb_pgn_visit(r, pass ? &plain : &full, &rc) == 1 && rc.has_err && strcmp(rc.err.move, "Ke7") == 0 &&
+                  rc.err.line == 1 && rc.err.column == 16,
+              "pass %d: the variation's Ke7: %d %s %s", pass, rc.has_err, rc.err.move, rc.err.msg);
+        CHECK(strcmp(rc.uci, "e2e4 e7e5") == 0, "pass %d: the moves before the error: %s", pass, rc.uci);
+        bb_pgn_close(r);
+    }
+    next_summary(var, got, sizeof got);
+    CHECK(strncmp(got, "1:e2e4 e7e5|e7 holds", 20) == 0 && strstr(got, "2:d2d4||;"), "bb_pgn_next: %s", got);
+    /* a comment after the result belongs to its game: no phantom game, the
+       next game keeps its number */
+    const char *after = "[Event \"a\"]\n\n1. e4 1-0 {after the result} ; and more\n\n[Event \"b\"]\n\n1. d4 *\n";
+    next_summary(after, got, sizeof got);
+    CHECK(strcmp(got, "1:e2e4||;2:d2d4||;") == 0, "comment after the result: %s", got);
+    bb_pgn_reader *r = bb_pgn_open_memory(after, strlen(after));
+    CHECK(bb_pgn_visit(r, &full, &rc) == 1 && strstr(rc.ev, "=1-0 {after the result} { and more} end"),
+          "the comment is the first game's: %s", rc.ev);
+    bb_pgn_close(r);
+    /* warnings: a Result tag against the movetext, a game without a result */
+    const char *warned = "[Result \"1-0\"]\n\n1. e4 0-1\n\n[Event \"x\"]\n\n1. d4\n\n[Event \"y\"]\n\n1. c4";
+    next_summary(warned, got, sizeof got);
+    CHECK(strstr(got, "1:e2e4||the movetext's result 0-1 contradicts the Result tag's 1-0") &&
+              strstr(got, "2:d2d4||the game ends here without a result") &&
+              strstr(got, "3:c2c4||the game ends here without a result"),
+          "warnings: %s", got);
+    r = bb_pgn_open_memory(warned, strlen(warned));
+    CHECK(bb_pgn_visit(r, &full, &rc) == 1 && bb_pgn_warning(r) && bb_pgn_warning(r)->game == 1 &&
+              bb_pgn_warning(r)->line == 3 && bb_pgn_warning(r)->column == 7,
+          "the warning's place");
+    bb_pgn_close(r);
+    /* long algebraic and e.p. as files have them */
+    next_summary("1. e2-e4 d7-d5 2. e4xd5 Qd8xd5 3. Nb1-c3 Qd5-a5 4. Ng1-f3 Ng8-f6 5. Bf1-c4 e7-e6 6. Ke1-g1 "
+                 "Bf8-e7 7. a2-a4 b7-b5 8. a4xb5 *\n1. e4 a6 2. e5 d5 3. exd6 e.p. *\n1. e4 a6 2. e5 d5 3. exd6 e.p e6 *\n"
+                 "1. e4 e5 2. Nf3 e.p. *\n1. e2-e5 *\n1. e2xe4 *\n",
+                 got, sizeof got);
+    CHECK(strstr(got, "1:e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 g1f3 g8f6 f1c4 e7e6 e1g1 f8e7 a2a4 b7b5 a4b5||;") &&
+              strstr(got, "2:e2e4 a7a6 e4e5 d7d5 e5d6||;") &&
+              strstr(got, "3:e2e4 a7a6 e4e5 d7d5 e5d6|'e' is not a move: an en passant mark is written e.p.") &&
+              strstr(got, "4:e2e4 e7e5 g1f3|e.p. follows a move that is not an en passant capture|;") &&
+              strstr(got, "5:|'e2-e5' is not a legal move now") && strstr(got, "6:|e4 is empty: write it with '-'"),
+          "long algebraic: %s", got);
+    /* a directory is not a PGN file, and says so at once */
+    bb_pgn_error e;
+    CHECK(bb_pgn_open("/", &e) == NULL && strstr(e.msg, "/: Is a directory"), "a directory: %s", e.msg);
+}
+
+/* The export: a bad game written as far as it was read (its variations
+ * closed, result "*"), the Result tag the movetext's, SetUp added to FEN. */
+static void export_rule(void)
+{
+    const char *in = "[Event \"bad\"]\n[Result \"1-0\"]\n\n1. e4 e5 (1... d5 2. exd5 (2. Qxd7)) 2. Nf3 1-0\n\n"
+                     "[Result \"1-0\"]\n\n1. d4 0-1\n\n"
+                     "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n";
+    bb_pgn_reader *r = bb_pgn_open_memory(in, strlen(in));
+    char *out = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&out, &size);
+    bb_pgn_writer w;
+    bb_pgn_writer_init(&w, f);
+    while (bb_pgn_visit(r, &bb_pgn_writer_visitor, &w) == 1) {
+    }
+    long written = w.games;
+    bb_pgn_writer_free(&w);
+    fclose(f);
+    bb_pgn_close(r);
+    CHECK(written == 3, "%ld games written of 3", written);
+    CHECK(strstr(out, "[Event \"bad\"]") && strstr(out, "[Result \"*\"]\n\n1. e4 e5 (1... d5 2. exd5) *\n"),
+          "the bad game: %s", out);
+    CHECK(strstr(out, "[Result \"0-1\"]\n\n1. d4 0-1\n"), "the movetext's result wins: %s", out);
+    CHECK(strstr(out, "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), "SetUp: %s", out);
+    free(out);
+    /* bb_pgn_write_game the same */
+    r = bb_pgn_open_memory(in, strlen(in));
+    bb_pgn_game pg;
+    bb_pgn_game_init(&pg);
+    f = open_memstream(&out, &size);
+    bb_pgn_writer_init(&w, f);
+    CHECK(bb_pgn_next(r, &pg) == 1 && pg.has_error && bb_pgn_write_game(&w, &pg) == 0, "write_game of a bad game");
+    bb_pgn_writer_free(&w);
+    fclose(f);
+    CHECK(strstr(out, "[Result \"*\"]\n\n1. e4 e5 *\n"), "write_game: %s", out);
+    free(out);
+    bb_pgn_game_free(&pg);
+    bb_pgn_close(r);
+}
+
 /* ---- streaming -------------------------------------------------------------------------- */
 
 static void streaming(void)
@@ -529,6 +649,8 @@ int main(void)
     RUN(errors);
     RUN(lenient_san);
     RUN(round_trip);
+    RUN(one_rule);
+    RUN(export_rule);
     RUN(streaming);
     return bbt_finish("chess_pgn");
 }

@@ -48,17 +48,25 @@
  *   bb_pgn_error                     where and why a game stopped: game number, line, column,
  *                                    the move text, why
  *   bb_pgn_visitor                   callbacks for a game's parts (tags, start, moves, NAGs,
- *                                    comments, variations, result, end), any of them NULL; a NULL
- *                                    comment or variation callback skips those unread (faster)
+ *                                    comments, variations, result, end), any of them
+ *                                    NULL; a NULL comment callback skips comments unread; the
+ *                                    moves of variations are resolved (an illegal one is the
+ *                                    game's error) and given only to a visitor with variation_begin
  *   bb_pgn_visit(r, v, arg)          reads the next game, calling v's callbacks: 1 a game was read
  *                                    (v->end says whether it had an error), 0 the input has ended,
  *                                    -1 a read error (*bb_pgn_read_error)
  *   bb_pgn_read_error(r)             the read error (errno-style text) after visit or next gave -1
+ *   bb_pgn_warning(r)                the game being ended or just read (from its end callback, or
+ *                                    after visit or next gave 1): NULL, or what is doubtful in a
+ *                                    game read whole: its result missing (the input or the next
+ *                                    game's tags come first), or the Result tag contradicting the
+ *                                    movetext's result (the movetext's is the game's result, and
+ *                                    the writer's Result tag); a game has at most one
  *   bb_pgn_game                      a game read by bb_pgn_next: tags, the main line as a
  *                                    bb_chess_game, the result, the error if one stopped it
  *   bb_pgn_game_init(pg)  bb_pgn_game_free(pg)   before the first next and after the last
- *   bb_pgn_next(r, pg)               the next game into *pg (main line only; comments and
- *                                    variations skipped): 1, 0 at the end, -1 a read error
+ *   bb_pgn_next(r, pg)               the next game into *pg (main line only; comments skipped,
+ *                                    variations checked): 1, 0 at the end, -1 a read error
  *   bb_pgn_tag(pg, name)             the value of tag name, or NULL
  *   bb_pgn_writer                    writes PGN in the export format to a FILE
  *   bb_pgn_writer_init(w, out)       a writer to out (a FILE open for writing)
@@ -66,8 +74,8 @@
  *   bb_pgn_writer_visitor            a visitor (arg: the writer) that writes every game it is
  *                                    shown, comments and variations kept: reading with it converts
  *                                    a file to the export format
- *   bb_pgn_write_game(w, pg)         writes a bb_pgn_game (tags, main line, result): 0, or -1 if
- *                                    pg had an error (nothing written) or a write failed
+ *   bb_pgn_write_game(w, pg)         writes a bb_pgn_game (tags, main line, result; a game with an
+ *                                    error: its moves before it, result "*"): 0, or -1 a write failed
  *   bb_pgn_writer_error(w)           0, or the errno of the first failed write (ENOMEM: memory)
  *
  * Implementation variants: none.                                            */
@@ -161,6 +169,7 @@ uint64_t bb_pgn_bytes(const bb_pgn_reader *r);
 long bb_pgn_lines(const bb_pgn_reader *r);
 int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg);
 const char *bb_pgn_read_error(const bb_pgn_reader *r);
+const bb_pgn_error *bb_pgn_warning(const bb_pgn_reader *r);
 
 /* A game as bb_pgn_next reads it.  Fields for reading. */
 typedef struct {
@@ -185,7 +194,9 @@ int bb_pgn_next(bb_pgn_reader *r, bb_pgn_game *pg);
 const char *bb_pgn_tag(const bb_pgn_game *pg, const char *name);
 
 /* The writer's state (fields private).  A game is collected whole and
- * written at its end, so a game that stopped at an error is not written. */
+ * written at its end.  A game that stopped at an error is written too, as
+ * far as it was read (its open variations closed) with the result "*", so
+ * that the Nth game written is the Nth game read. */
 typedef struct {
     FILE *out;
     int error;             /* errno of the first failed write, else 0 */
@@ -196,6 +207,7 @@ typedef struct {
     size_t tags_len, tags_cap;
     int col, glue, need_number, started, oom;
     char result[8];
+    int depth;             /* variations open (an error inside one leaves them open) */
 } bb_pgn_writer;
 
 void bb_pgn_writer_init(bb_pgn_writer *w, FILE *out);

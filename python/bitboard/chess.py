@@ -122,14 +122,22 @@ def read_pgn(path, positions=True):
     """Streams the games of a PGN file (``"-"``: standard input), one dict each:
 
     ``number``, ``tags`` (dict), ``result``, ``moves`` (``uint16`` codes of the
-    main line), ``uci`` (list of str), ``start_fen``, ``error`` (None, or where
-    and why the game stopped: the moves before it are kept); with
+    main line), ``uci`` (list of str), ``start_fen`` (a Chess960 game's in
+    Shredder-FEN, ``HAha``), ``error`` (None, or where and why the game
+    stopped), ``warning`` (None, or a game read whole with something doubtful:
+    no result, or a Result tag contradicting the movetext's); with
     ``positions``: ``boards`` (``uint64`` ``(plies + 1, 12)``: white pawn..king,
     black pawn..king of each position), ``side``, ``castling`` and ``ep``
     (``uint8``, 64 = none) per position.
 
-    The reader is the C library's (1 MiB window, lenient SAN, variations
-    skipped); the GIL is released while it parses.
+    The rule of ``bitboard chess pgn``: every game gives one dict, a bad game
+    too, holding what was read before its error (the start position at
+    least, unless its tags were bad), so the Nth dict is the Nth game.
+    Variations are checked as the main line is (an illegal move in one is
+    the game's error) but not returned.  The reader is the C library's (1 MiB
+    window, lenient SAN, long algebraic); the GIL is released while it
+    parses.  A path that cannot be opened (a directory) raises OSError
+    naming it.
     """
     return _core.chess_read_pgn(str(path), positions)
 

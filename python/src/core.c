@@ -2227,6 +2227,7 @@ typedef struct {
     bb_pgn_reader *r;
     bb_pgn_game pg;
     int positions;
+    char *path; /* for a read error's message */
 } PgnIterObject;
 
 static PyTypeObject PgnIterType;
@@ -2239,11 +2240,14 @@ static PyObject *py_chess_read_pgn(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "s|p", &path, &positions)) return NULL;
     bb_pgn_error e;
     bb_pgn_reader *r = bb_pgn_open(path, &e);
-    if (!r) return PyErr_Format(PyExc_OSError, "%s: %s", path, e.msg);
+    if (!r) return PyErr_Format(PyExc_OSError, "%s", e.msg); /* e.msg names the path and why */
     PgnIterObject *it = PyObject_New(PgnIterObject, &PgnIterType);
     if (!it) { bb_pgn_close(r); return NULL; }
     it->r = r;
     it->positions = positions;
+    size_t plen = strlen(path) + 1;
+    if ((it->path = malloc(plen)) != NULL) memcpy(it->path, path, plen);
+    if (!it->path) { bb_pgn_close(r); PyObject_Free(it); return PyErr_NoMemory(); }
     bb_pgn_game_init(&it->pg);
     return (PyObject *)it;
 }
@@ -2252,6 +2256,7 @@ static void pgniter_dealloc(PgnIterObject *it)
 {
     bb_pgn_game_free(&it->pg);
     bb_pgn_close(it->r);
+    free(it->path);
     PyObject_Free(it);
 }
 
@@ -2262,7 +2267,7 @@ static PyObject *pgniter_next(PgnIterObject *it)
     rc = bb_pgn_next(it->r, &it->pg);
     Py_END_ALLOW_THREADS
     if (rc == 0) return NULL; /* StopIteration */
-    if (rc < 0) return PyErr_Format(PyExc_OSError, "reading PGN: %s", bb_pgn_read_error(it->r));
+    if (rc < 0) return PyErr_Format(PyExc_OSError, "reading %s: %s", it->path, bb_pgn_read_error(it->r));
     bb_pgn_game *pg = &it->pg;
     const bb_chess_game *g = &pg->game;
     PyObject *tags = PyDict_New();
@@ -2303,7 +2308,7 @@ static PyObject *pgniter_next(PgnIterObject *it)
         else bb_chess_make(&pos, g->moves[k], &u);
     }
     char fen[BB_CHESS_FEN_MAX];
-    bb_chess_to_fen(fen, sizeof fen, &g->start, BB_FEN_STANDARD);
+    bb_chess_to_fen(fen, sizeof fen, &g->start, g->start.chess960 ? BB_FEN_SHREDDER : BB_FEN_STANDARD); /* as the CLI */
     PyObject *err = Py_None;
     Py_INCREF(err);
     if (pg->has_error) {
@@ -2312,8 +2317,16 @@ static PyObject *pgniter_next(PgnIterObject *it)
                                    pg->error.column, pg->error.move[0] ? pg->error.move : "",
                                    pg->error.move[0] ? ": " : "", pg->error.msg);
     }
-    PyObject *d = Py_BuildValue("{slsNsssNsNsssN}", "number", pg->number, "tags", tags, "result", pg->result,
-                                "moves", moves, "uci", uci, "start_fen", fen, "error", err);
+    const bb_pgn_error *w = bb_pgn_warning(it->r);
+    PyObject *warn = w ? PyUnicode_FromFormat("game %ld, line %ld, column %ld: %s", w->game, w->line, w->column, w->msg)
+                       : (Py_INCREF(Py_None), Py_None);
+    PyObject *d = err && warn ? Py_BuildValue("{slsNsssNsNsssNsN}", "number", pg->number, "tags", tags, "result",
+                                              pg->result, "moves", moves, "uci", uci, "start_fen", fen, "error", err,
+                                              "warning", warn)
+                              : NULL;
+    if (!(err && warn)) {
+        Py_DECREF(tags); Py_DECREF(moves); Py_DECREF(uci); Py_XDECREF(err); Py_XDECREF(warn);
+    }
     if (d && it->positions) {
         PyDict_SetItemString(d, "boards", (PyObject *)boards);
         PyDict_SetItemString(d, "side", (PyObject *)side);

@@ -200,6 +200,35 @@ def test_read_pgn(tmp_path):
         chess.read_pgn(tmp_path / "nope.pgn")
 
 
+def test_read_pgn_follows_the_cli_rule(tmp_path):
+    # a bad game is one dict with what was read before its error; an illegal
+    # move in a variation is an error; a comment after the result is not a
+    # game; warnings for a contradicted Result tag and a missing result
+    path = tmp_path / "r.pgn"
+    path.write_text('[Result "1-0"]\n\n1. e4 e5 (1... Ke7 2. Qxe8) 2. Nf3 *\n\n'
+                    '[Result "1-0"]\n\n1. d4 d5 0-1 {after the result}\n\n'
+                    '[Event "last"]\n\n1. e2-e4 d7-d5 2. e4xd5 c7-c5 3. dxc6 e.p.\n')
+    got = list(chess.read_pgn(path))
+    assert [g["number"] for g in got] == [1, 2, 3]
+    assert "game 1, line 3" in got[0]["error"] and "Ke7" in got[0]["error"] and got[0]["uci"] == ["e2e4", "e7e5"]
+    assert got[1]["error"] is None and got[1]["result"] == "0-1" and "contradicts" in got[1]["warning"]
+    assert got[2]["error"] is None and got[2]["uci"] == ["e2e4", "d7d5", "e4d5", "c7c5", "d5c6"]
+    assert "without a result" in got[2]["warning"] and got[0]["warning"] is None
+    with pytest.raises(OSError) as e:
+        chess.read_pgn(tmp_path)
+    assert str(tmp_path) in str(e.value) and "directory" in str(e.value)
+    with pytest.raises(OSError) as e:
+        chess.read_pgn(tmp_path / "nope.pgn")
+    assert str(e.value).count("nope.pgn") == 1
+
+
+def test_read_pgn_chess960_start_fen_is_shredder(tmp_path):
+    path = tmp_path / "c.pgn"
+    path.write_text('[Variant "Chess960"]\n[FEN "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1"]\n\n1. O-O *\n')
+    (g,) = chess.read_pgn(path)
+    assert g["error"] is None and g["start_fen"].split()[2] == "GBgb"
+
+
 def test_uci_text_matches_the_library_writer():
     fens = [f for f in POSITIONS if f] + ["bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]
     for fen in fens:

@@ -462,9 +462,66 @@ int bb_chess_move_from_san(const bb_chess_pos *pos, const char *text, bb_chess_m
 
 /* ---- SAN as PGN files write it ---------------------------------------------------- */
 
+/* Long algebraic as older files write it: [piece]from('-'|'x')to[[=]promotion]
+ * (e2-e4, Ng1-f3, e4xd5, e7-e8=Q; Ke1-g1 for castling).  1: it had that
+ * form, and the result is in *rc (0 and *move, or -1 and *err); 0: another
+ * form. */
+static int long_algebraic(const bb_chess_pos *pos, const char *t, size_t n, bb_chess_move *move,
+                          bb_parse_error *err, int *rc)
+{
+    size_t i = 0;
+    int type = BB_PAWN, promo = 0;
+    const char *pieces = "NBRQK";
+    const char *pc = t[0] ? strchr(pieces, t[0]) : NULL;
+    if (pc) type = BB_KNIGHT + (int)(pc - pieces), i = 1;
+    if (n < i + 5 || !is_file(t[i]) || !is_rank(t[i + 1]) || (t[i + 2] != '-' && t[i + 2] != 'x') ||
+        !is_file(t[i + 3]) || !is_rank(t[i + 4]))
+        return 0;
+    size_t e = i + 5;
+    if (e < n && t[e] == '=') e++;
+    if (e < n && type == BB_PAWN && (pc = strchr("NBRQ", t[e])) != NULL) promo = BB_KNIGHT + (int)(pc - "NBRQ"), e++;
+    if (e != n) return 0;
+    int from = (t[i + 1] - '1') * 8 + (t[i] - 'a'), to = (t[i + 4] - '1') * 8 + (t[i + 3] - 'a');
+    int capture = t[i + 2] == 'x';
+    char q[BB__QUOTE_MAX];
+    bb__quote(q, t, n);
+    if (piece_type(pos, from) != type || pos->board[from] == BB_CHESS_EMPTY || !(pos->color[pos->side] >> from & 1)) {
+        *rc = bb__fail(err, 0, 0, 0, "'%s': the %s to move has no %s on %.2s", q, color_names[pos->side],
+                       piece_names[type], t + i);
+        return 1;
+    }
+    bb_chess_movelist list;
+    legal_moves(pos, &list);
+    for (int k = 0; k < list.count; k++) {
+        bb_chess_move m = list.moves[k];
+        if (bb_chess_move_from(m) != from) continue;
+        int kind = bb_chess_move_kind(m), mto = bb_chess_move_to(m);
+        if (kind == BB_MOVE_CASTLING) { /* the king's two-square step, in standard chess */
+            if (pos->chess960 || capture) continue;
+            mto = (from & 56) + ((mto & 7) > (from & 7) ? 6 : 2);
+        }
+        if (mto != to || (kind == BB_MOVE_PROMOTION && bb_chess_move_promotion(m) != promo)) continue;
+        if (kind != BB_MOVE_PROMOTION && promo) continue;
+        if (kind != BB_MOVE_CASTLING && capture != is_capture(pos, m)) {
+            *rc = bb__fail(err, 0, 0, 0, capture ? "'%s': %.2s is empty: write it with '-'"
+                                                  : "'%s' captures on %.2s: write it with 'x'", q, t + i + 3);
+            return 1;
+        }
+        *move = m;
+        *rc = 0;
+        return 1;
+    }
+    if (type == BB_PAWN && (to >> 3) == (pos->side == BB_WHITE ? 7 : 0) && !promo)
+        *rc = bb__fail(err, 0, 0, 0, "'%s': a pawn reaching the last rank must promote: write %.*s=Q", q, (int)n, t);
+    else
+        *rc = bb__fail(err, 0, 0, 0, "'%s' is not a legal move now", q);
+    return 1;
+}
+
 /* The lenient, fast reading behind the PGN reader: a check or mate mark
  * that is missing or wrong is ignored, castling may be written with zeros,
- * and a promotion without its '='; otherwise SAN must name exactly one
+ * a promotion without its '=', and a move in long algebraic (e2-e4, Ng1-f3,
+ * e4xd5, Ke1-g1); otherwise SAN must name exactly one
  * legal move.  The common case finds the move from the few pieces that
  * could reach the square, without generating every move; anything else
  * falls back to the strict reader above for its error message. */
@@ -556,6 +613,10 @@ int bb__chess_san_lenient(const bb_chess_pos *pos, const char *text, size_t n, b
         return 0;
     }
 strict:
+    if (n > 0 && n <= BB_CHESS_MOVE_TEXT_MAX) {
+        int rc;
+        if (long_algebraic(pos, t, n, move, err, &rc)) return rc;
+    }
     /* the strict reader, over the text without its marks, says what is wrong
        (or finds the move the shortcut above does not take) */
     {

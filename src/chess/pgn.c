@@ -8,14 +8,17 @@
  * Moves are resolved and played as they come; an illegal or ambiguous move,
  * or text that is not PGN, stops the game with an error naming the place,
  * and the rest of the game is tokenized (so the next game is found) but not
- * resolved.  Variations are resolved only for a visitor that asks for them:
- * each level keeps its own position, and "(" starts from the position
- * before the enclosing level's last move. */
+ * resolved.  Variations are resolved for every visitor (so that a game is
+ * good or bad the same way whatever reads it) and shown only to a visitor
+ * that asks for them: each level keeps its own position, and "(" starts
+ * from the position before the enclosing level's last move.  Comments after
+ * a result belong to the game it ends. */
 #define _POSIX_C_SOURCE 200809L /* fseeko, ftello */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "chess_internal.h"
 #include "../core/text.h"
@@ -84,6 +87,12 @@ bb_pgn_reader *bb_pgn_open(const char *path, bb_pgn_error *err)
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(EISDIR));
         return NULL;
     }
     bb_pgn_reader *r = bb_pgn_open_file(f);
@@ -291,6 +300,9 @@ typedef struct game_state {
     int depth;                 /* variations open */
     level lev[MAX_DEPTH + 1];
     long tok_line, tok_col;    /* where the current token starts */
+    char result_tag[8];        /* the Result tag's value (if short enough to be a result) */
+    int warned;                /* warning is set (bb_pgn_warning) */
+    bb_pgn_error warning;
 } game_state;
 
 BB__PRINTF(3, 4) static void fail(game_state *s, const char *move, const char *fmt, ...)
@@ -306,6 +318,29 @@ BB__PRINTF(3, 4) static void fail(game_state *s, const char *move, const char *f
     va_start(ap, fmt);
     vsnprintf(s->err.msg, sizeof s->err.msg, fmt, ap);
     va_end(ap);
+}
+
+BB__PRINTF(2, 3) static void warn(game_state *s, const char *fmt, ...)
+{
+    if (s->failed || s->warned) return;
+    s->warned = 1;
+    bb_pgn_error *w = &s->warning;
+    memset(w, 0, sizeof *w);
+    w->game = s->r->game;
+    w->line = s->tok_line;
+    w->column = s->tok_col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+    va_end(ap);
+}
+
+static const char no_result[] = "the game ends here without a result (1-0, 0-1, 1/2-1/2 or *)";
+
+const bb_pgn_error *bb_pgn_warning(const bb_pgn_reader *r)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    return r->state && r->state->warned && !r->state->failed ? &r->state->warning : NULL;
 }
 
 static void mark(game_state *s)
@@ -415,6 +450,9 @@ static void read_tag(game_state *s, char *fen, size_t fen_size, int *fen_given, 
     }
     take(r);
     const char *value = r->text ? r->text : "";
+    if (strcmp(name, "Result") == 0 && strlen(value) < sizeof s->result_tag) {
+        snprintf(s->result_tag, sizeof s->result_tag, "%s", value);
+    }
     if (strcmp(name, "FEN") == 0) {
         *fen_given = 1;
         snprintf(fen, fen_size, "%s", value);
@@ -473,8 +511,7 @@ static int is_result(const char *t)
 static void play(game_state *s, const char *tok, size_t n)
 {
     if (s->failed || s->skip_moves) return;
-    int want_vars = s->v->variation_begin != NULL;
-    if (s->depth > 0 && !want_vars) return;
+    int show = s->depth == 0 || s->v->variation_begin != NULL;
     level *L = &s->lev[s->depth];
     bb_chess_move m;
     if ((tok[0] == '-' || tok[0] == 'Z') && (strcmp(tok, "--") == 0 || strcmp(tok, "Z0") == 0)) {
@@ -482,7 +519,7 @@ static void play(game_state *s, const char *tok, size_t n)
             fail(s, tok, "a null move (%s) while in check", tok);
             return;
         }
-        if (s->v->move) s->v->move(s->arg, &L->pos, BB_CHESS_NULL_MOVE, tok, s->depth);
+        if (s->v->move && show) s->v->move(s->arg, &L->pos, BB_CHESS_NULL_MOVE, tok, s->depth);
         L->last = BB_CHESS_NULL_MOVE;
         bb_chess_make_null(&L->pos, &L->last_undo);
         L->has_last = 1;
@@ -502,15 +539,34 @@ static void play(game_state *s, const char *tok, size_t n)
         fail(s, tok, "%s (in %s)", why, fen);
         return;
     }
-    if (s->v->move) s->v->move(s->arg, &L->pos, m, tok, s->depth);
+    if (s->v->move && show) s->v->move(s->arg, &L->pos, m, tok, s->depth);
     L->last = m;
     bb_chess_make(&L->pos, m, &L->last_undo);
     L->has_last = 1;
 }
 
+/* "e.p." after an en passant capture (the 'e' read): the mark is checked
+ * and dropped. */
+static void ep_mark(game_state *s)
+{
+    bb_pgn_reader *r = s->r;
+    const char *want = ".p.";
+    for (int i = 0; i < 3; i++) {
+        if (peek(r) != want[i]) {
+            fail(s, NULL, "'e' is not a move: an en passant mark is written e.p. after the capture (exd6 e.p.)");
+            return;
+        }
+        take(r);
+    }
+    if (s->failed || s->skip_moves) return;
+    level *L = &s->lev[s->depth];
+    if (!L->has_last || L->last == BB_CHESS_NULL_MOVE || bb_chess_move_kind(L->last) != BB_MOVE_EN_PASSANT)
+        fail(s, NULL, "e.p. follows a move that is not an en passant capture");
+}
+
 static void variation_begin(game_state *s)
 {
-    int want = s->v->variation_begin && !s->failed && !s->skip_moves;
+    int want = !s->failed && !s->skip_moves;
     if (s->depth >= MAX_DEPTH) {
         fail(s, NULL, "variations nested more than %d deep", MAX_DEPTH);
         s->depth++;
@@ -528,7 +584,7 @@ static void variation_begin(game_state *s)
         }
     }
     s->depth++;
-    if (want && !s->failed) s->v->variation_begin(s->arg, s->depth);
+    if (want && !s->failed && s->v->variation_begin) s->v->variation_begin(s->arg, s->depth);
 }
 
 int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
@@ -542,6 +598,8 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
     game_state *s = r->state; /* the levels are set as they open */
     memset(&s->err, 0, sizeof s->err);
     s->failed = s->skip_moves = s->truncated = s->depth = 0;
+    s->result_tag[0] = '\0';
+    s->warned = 0;
     s->lev[0].has_last = 0;
     s->r = r;
     s->v = v;
@@ -612,12 +670,14 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
         if (c < 0) {
             s->truncated = 1;
             if (s->depth > 0) fail(s, NULL, "the input ends inside a variation");
+            else warn(s, "%s", no_result);
             break;
         }
         switch (c) {
         case '[':
             if (column(r) == 1) { /* the next game's tags: this one had no result */
                 if (s->depth > 0) fail(s, NULL, "a variation is not closed before the next game");
+                else warn(s, "%s", no_result); /* the same words as at the end of a part */
                 s->truncated = 1;
                 ended = 1;
                 break;
@@ -706,6 +766,10 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
                     break;
                 }
                 if (is_result(tok)) goto result;
+                if (n == 1 && tok[0] == 'e' && peek(r) == '.') { /* "exd6 e.p.": en passant said */
+                    ep_mark(s);
+                    break;
+                }
                 play(s, tok, n);
             }
             break;
@@ -714,9 +778,21 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
                 fail(s, tok, "the result %s inside a variation (a ')' is missing)", tok);
                 s->depth = 0;
             }
+            if (s->result_tag[0] && is_result(s->result_tag) && strcmp(s->result_tag, tok) != 0)
+                warn(s, "the movetext's result %s contradicts the Result tag's %s: the movetext's is kept", tok,
+                     s->result_tag);
             if (v->result && !s->skip_moves) v->result(arg, tok);
             ended = 1;
             break;
+        }
+    }
+    if (ended && !s->truncated) { /* comments after the result are the game's, not a new game */
+        for (;;) {
+            skip_space(r);
+            int c = peek(r);
+            if (c != '{' && c != ';') break;
+            mark(s);
+            read_comment(s, c == '{');
         }
     }
     if (v->end) v->end(arg, s->failed ? &s->err : NULL, s->truncated);
@@ -935,18 +1011,21 @@ static const char *w_find_tag(const bb_pgn_writer *w, const char *name)
     return NULL;
 }
 
-/* The tags, roster first (defaults for the missing; a missing Result is the
- * game's result), then the rest in order, then a blank line. */
+/* The tags, roster first (defaults for the missing; the Result tag is the
+ * game's result, the one its movetext ends with), then the rest in order
+ * ([SetUp "1"] added before a [FEN] that lacks it), then a blank line. */
 static void w_put_tags(bb_pgn_writer *w, const char *result)
 {
     for (int i = 0; i < 7; i++) {
         const char *v = w_find_tag(w, roster[i]);
-        w_tag_raw(w, roster[i], v ? v : i == 6 ? result : roster_default[i]);
+        w_tag_raw(w, roster[i], i == 6 ? result : v ? v : roster_default[i]);
     }
+    int setup = w_find_tag(w, "SetUp") != NULL;
     for (size_t i = 0; i < w->tags_len;) {
         const char *n = w->tags + i, *v = n + strlen(n) + 1;
         int in_roster = 0;
         for (int k = 0; k < 7; k++) in_roster |= strcmp(n, roster[k]) == 0;
+        if (!setup && strcmp(n, "FEN") == 0) w_tag_raw(w, "SetUp", "1"), setup = 1;
         if (!in_roster) w_tag_raw(w, n, v);
         i = (size_t)(v + strlen(v) + 1 - w->tags);
     }
@@ -958,7 +1037,7 @@ static void wv_begin(void *arg, long game)
     bb_pgn_writer *w = arg;
     (void)game;
     w->len = w->tags_len = 0;
-    w->col = w->glue = w->started = w->oom = 0;
+    w->col = w->glue = w->started = w->oom = w->depth = 0;
     w->need_number = 1;
     w->result[0] = '\0';
 }
@@ -1059,6 +1138,7 @@ static void wv_var_begin(void *arg, int depth)
     (void)depth;
     wtok(w, "(", 1);
     w->need_number = 1;
+    w->depth++;
 }
 
 static void wv_var_end(void *arg, int depth)
@@ -1068,6 +1148,7 @@ static void wv_var_end(void *arg, int depth)
     w->glue = 1;
     wtok(w, ")", 0);
     w->need_number = 1;
+    w->depth--;
 }
 
 static void wv_result(void *arg, const char *result)
@@ -1090,8 +1171,22 @@ static void wv_end(void *arg, const bb_pgn_error *err, int truncated)
 {
     bb_pgn_writer *w = arg;
     (void)truncated;
-    if (err) return; /* a game that stopped at an error is not written */
-    const char *res = w->result[0] ? w->result : w_find_tag(w, "Result");
+    /* a game that stopped at an error: what was read, its open variations
+       closed, the result unknown */
+    for (; err && w->depth > 0; w->depth--) {
+        if (w->len > 0 && w->buf[w->len - 1] == '(') { /* nothing read in it: "(" taken back */
+            w->len--;
+            while (w->len > 0 && (w->buf[w->len - 1] == ' ' || w->buf[w->len - 1] == '\n')) w->len--;
+            size_t k = w->len;
+            while (k > 0 && w->buf[k - 1] != '\n') k--;
+            w->col = (int)(w->len - k);
+            w->glue = 0;
+            continue;
+        }
+        w->glue = 1;
+        wtok(w, ")", 0);
+    }
+    const char *res = err ? "*" : w->result[0] ? w->result : w_find_tag(w, "Result");
     if (!res || !is_result(res)) res = "*";
     wtok(w, res, 0);
     wraw(w, "\n\n", 2);
@@ -1107,7 +1202,6 @@ int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg)
 {
     BB__ASSERT_NOT_NULL(w, "w");
     BB__ASSERT_NOT_NULL(pg, "pg");
-    if (pg->has_error) return -1;
     wv_begin(w, pg->number);
     for (int i = 0; i < pg->ntags; i++) wv_tag(w, pg->tag_names[i], pg->tag_values[i]);
     wv_start(w, &pg->game.start);
@@ -1120,6 +1214,6 @@ int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg)
         else bb_chess_make(&p, m, &u);
     }
     if (pg->result[0]) wv_result(w, pg->result);
-    wv_end(w, NULL, pg->truncated);
+    wv_end(w, pg->has_error ? &pg->error : NULL, pg->truncated);
     return w->error ? -1 : 0;
 }

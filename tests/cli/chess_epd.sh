@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Golden tests for chess epd: test suites and perft suites written back in
 # SAN, UCI and JSON; --check; bad records named by file, line and column
-# (the reader goes on, status 2); standard input; usage and I/O errors; a
+# (the reader goes on, status 1; a file that cannot be opened: 2); standard input; usage and I/O errors; a
 # round trip through the command's own output.  The input files and the
 # expected outputs are written by this script (nothing under tests/cli/).
 # usage: tests/cli/chess_epd.sh path/to/bitboard
@@ -138,9 +138,9 @@ bitboard: error: bad.epd:9:68: D2 needs one number (the perft count, like D1 20)
 bitboard: error: bad.epd:10:34: hmvc: 70000 is out of range (the halfmove clock, 0..65535)
 bitboard: error: bad.epd:11:36: bm appears twice (first at character 29): an opcode may appear once
 EOF
-golden_case bad 2 chess epd bad.epd
+golden_case bad 1 chess epd bad.epd
 { cat "$GOLDEN/bad.stderr.exact"; echo "23 records, 10 with errors"; } > "$GOLDEN/check-bad.stderr.exact"
-golden_case check-bad 2 chess epd --check bad.epd suite.epd
+golden_case check-bad 1 chess epd --check bad.epd suite.epd
 
 # ---- usage and I/O ---------------------------------------------------------------------
 want no-file err <<'EOF'
@@ -150,7 +150,7 @@ golden_case no-file 2 chess epd
 want missing err <<'EOF'
 bitboard: error: missing.epd: No such file or directory
 EOF
-golden_case missing 1 chess epd missing.epd
+golden_case missing 2 chess epd missing.epd
 want bogus err <<'EOF'
 bitboard: error: chess epd: unknown option '--bogus' (bitboard help chess lists them)
 EOF

@@ -2,7 +2,8 @@
 # Golden tests for chess pgn: every mode over a file of real-looking games
 # (tests/cli/chess_pgn/games.pgn: comments, variations, NAGs, clocks, FEN and
 # Chess960 games, a BOM, a % line, a game with no result) and a file of bad
-# games (each error named by game, line and column; the reader goes on);
+# games (each error named by game, line and column; the reader goes on;
+# every game gives its block of output);
 # standard input; the export read back is stable; --threads gives the same
 # counts and the same errors, in the same order, as one thread; usage errors;
 # a failed write.
@@ -29,6 +30,26 @@ golden_case export 0 chess pgn "$games" --export
 golden_case export-bad 1 chess pgn "$bad" --export
 golden_stdin uci-stdin 0 "$games" chess pgn - --uci
 
+# issue 32: every game gives its block, a bad one too, ended the same way;
+# variations checked by every mode; a comment after a result is its game's;
+# warnings for a contradicted Result tag and a game with no result; long
+# algebraic and e.p.; ply 0 under --fen; SetUp added; Chess960 in Shredder
+rule=tests/cli/chess_pgn/rule.pgn
+golden_case rule-check 1 chess pgn "$rule"
+golden_case rule-check-quiet 1 chess pgn "$rule" --quiet
+golden_case rule-fen 1 chess pgn "$rule" --fen --label Event
+golden_case rule-fen-final 1 chess pgn "$rule" --fen --final --label number
+golden_case rule-epd 1 chess pgn "$rule" --epd
+golden_case rule-epd-label 1 chess pgn "$rule" --epd --final --label Event
+golden_case rule-uci 1 chess pgn "$rule" --uci --label number
+golden_case rule-san 1 chess pgn "$rule" --san
+golden_case rule-export 1 chess pgn "$rule" --export
+golden_case rule-json 1 -o json chess pgn "$rule"
+golden_case label-export 2 chess pgn "$rule" --export --label number
+golden_case label-bad 2 chess pgn "$rule" --uci --label 'Ev ent'
+golden_case directory 2 chess pgn tests/cli/chess_pgn
+golden_case help-pgn 0 help chess pgn
+
 # usage
 golden_case no-file 2 chess pgn
 golden_case two-modes 2 chess pgn "$games" --fen --uci
@@ -38,7 +59,7 @@ golden_case threads-stdin 2 chess pgn - --threads 2
 golden_case threads-bad 2 chess pgn "$games" --threads 0
 golden_case json-uci 2 -o json chess pgn "$games" --uci
 golden_case unknown-option 2 chess pgn "$games" --frobnicate
-golden_case missing-file 1 chess pgn tests/cli/chess_pgn/no-such-file.pgn
+golden_case missing-file 2 chess pgn tests/cli/chess_pgn/no-such-file.pgn
 golden_full uci-full 1 chess pgn "$games" --uci < /dev/null
 
 tmp=$(mktemp -d)
@@ -49,11 +70,11 @@ check() { # NAME COMMAND...: a pass if the command succeeds
 }
 
 # the export of the export is the export
-"$BIN" chess pgn "$games" --export > "$tmp/one.pgn"
-"$BIN" chess pgn "$tmp/one.pgn" --export > "$tmp/two.pgn"
+"$BIN" chess pgn "$games" --export > "$tmp/one.pgn" 2>/dev/null
+"$BIN" chess pgn "$tmp/one.pgn" --export > "$tmp/two.pgn" 2>/dev/null
 check export-stable cmp -s "$tmp/one.pgn" "$tmp/two.pgn"
-"$BIN" chess pgn "$tmp/one.pgn" --uci > "$tmp/one.uci"
-"$BIN" chess pgn "$games" --uci > "$tmp/games.uci"
+"$BIN" chess pgn "$tmp/one.pgn" --uci > "$tmp/one.uci" 2>/dev/null
+"$BIN" chess pgn "$games" --uci > "$tmp/games.uci" 2>/dev/null
 check export-same-moves cmp -s "$tmp/one.uci" "$tmp/games.uci"
 
 # threads: a file of many games, good and bad, split at game starts
