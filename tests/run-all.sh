@@ -134,14 +134,6 @@ after() {
     "$@"
 }
 
-# cli_parts BINARY: every tests/cli/*.sh against BINARY.
-cli_parts() {
-    for t in tests/cli/*.sh; do
-        [ -e "$t" ] || continue
-        part "cli-$(basename "$t" .sh)" bash "$t" "$1"
-    done
-}
-
 M=("$MAKE" --no-print-directory)
 if [ $mode = check ]; then
     # the make command line's variables (CC=, ARCH=, T=...) reach this make
@@ -151,7 +143,20 @@ if [ $mode = check ]; then
     # the differential check's tenth (2,000 positions; make test runs all)
     export BB_DIFF_SHARE=${BB_DIFF_SHARE:-10}
     part unit "${M[@]}" all unit
-    cli_parts "$build/bitboard"
+    # the CLI tests in two lanes, the longest first, dealt out in turn
+    heavy=" chess othello perft_journal othello_solve trace "
+    cli_order=()
+    for t in tests/cli/*.sh; do case $heavy in *" $(basename "$t" .sh) "*) cli_order+=("$t") ;; esac; done
+    for t in tests/cli/*.sh; do case $heavy in *" $(basename "$t" .sh) "*) ;; *) cli_order+=("$t") ;; esac; done
+    cli_x=() cli_y=() i=0
+    for t in "${cli_order[@]}"; do
+        spec="cli-$(basename "$t" .sh) bash $t $build/bitboard"
+        if [ $((i % 2)) = 0 ]; then cli_x+=("$spec"); else cli_y+=("$spec"); fi
+        i=$((i + 1))
+    done
+    [ ${#cli_x[@]} -gt 0 ] && lane x "${cli_x[@]}"
+    [ ${#cli_y[@]} -gt 0 ] && lane y "${cli_y[@]}"
+    lanes_end
 else
     # the five configurations are fixed: nothing from the caller's make
     # command line (SAN=1, T=...) leaks into them
