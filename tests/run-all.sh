@@ -161,8 +161,8 @@ else
     # the five configurations are fixed: nothing from the caller's make
     # command line (SAN=1, T=...) leaks into them
     unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
-    part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit
-    part soak-smoke   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build soak-smoke
+    # (and the soak's driver, whose smoke mode runs in lane a below)
+    part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
     part clang-native "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
     part gcc-x86-64   "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
@@ -170,11 +170,13 @@ else
     # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
     # s once each; the same source, which the four builds above run inlined)
     part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit
-    part tsan         tests/tsan.sh
-    # the CLI goldens, the trace page in headless Chromium (installed there
-    # when missing), docs/gallery/ against what the tracer draws now, and the
-    # man page: three lanes side by side (no path here holds a space)
-    lane a "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
+    # the soak's smoke mode (make soak-smoke) and ThreadSanitizer (its own
+    # build, build/tsan), the CLI goldens, the trace page in headless
+    # Chromium (installed there when missing), docs/gallery/ against what the
+    # tracer draws now, and the man page: three lanes side by side (no path
+    # here holds a space)
+    lane a "soak-smoke build/tests/soak --smoke" "tsan tests/tsan.sh" \
+           "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
            "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
            "gallery tests/gallery.sh --check build/bitboard" "man tests/man.sh build/bitboard" \
            "mutants-list tests/mutants.sh --check build"
