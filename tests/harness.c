@@ -36,6 +36,25 @@ void bbt_run(const char *name, void (*fn)(void))
     current = NULL;
 }
 
+static int slice_k = 0, slice_n = 1;
+
+int bbt_mine(long i) { return i % slice_n == slice_k; }
+int bbt_slices(void) { return slice_n; }
+
+/* BB_TEST_SLICE=K/N; exits with a message when it is not K/N with K < N <= 16. */
+static void read_slice(const char *prog)
+{
+    const char *e = getenv("BB_TEST_SLICE");
+    if (!e || !*e) return;
+    int k, n, used = 0;
+    if (sscanf(e, "%d/%d%n", &k, &n, &used) != 2 || e[used] != '\0' || n < 1 || n > 16 || k < 0 || k >= n) {
+        fprintf(stderr, "%s: BB_TEST_SLICE='%s' is not K/N with 0 <= K < N <= 16 (e.g. 1/3; 0/1 runs every input)\n",
+                prog, e);
+        exit(2);
+    }
+    slice_k = k, slice_n = n;
+}
+
 void bbt_fail(const char *file, int line, const char *cond, const char *fmt, ...)
 {
     if (!current) failed++; /* a CHECK in main counts as a failed test */
@@ -46,6 +65,7 @@ void bbt_fail(const char *file, int line, const char *cond, const char *fmt, ...
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+    if (slice_n > 1) fprintf(stderr, "    (in the run of slice BB_TEST_SLICE=%d/%d)\n", slice_k, slice_n);
 }
 
 void bbt_skip(const char *fmt, ...)
@@ -63,6 +83,7 @@ void bbt_skip(const char *fmt, ...)
 int bbt_finish(const char *suite)
 {
     if (list_only) return 0;
+    if (slice_n > 1) printf("%s: the heavy loops ran slice %d/%d of their inputs (BB_TEST_SLICE)\n", suite, slice_k, slice_n);
     printf("%s: %d passed, %d failed, %d skipped\n", suite, passed, failed, skipped);
     return failed ? 1 : 0;
 }
@@ -71,7 +92,9 @@ static int usage(const char *prog)
 {
     fprintf(stderr, "usage: %s [-k PATTERN]... [-l]\n"
                     "  -k PATTERN  run only the tests whose name contains PATTERN\n"
-                    "  -l          list the test names\n", prog);
+                    "  -l          list the test names\n"
+                    "environment: BB_TEST_SLICE=K/N  the heavy loops run only their inputs i with\n"
+                    "             i %% N == K (make test's clang, x86-64 and ASan builds; default all)\n", prog);
     return 2;
 }
 
@@ -90,5 +113,6 @@ int main(int argc, char **argv)
             return usage(argv[0]);
         }
     }
+    read_slice(argv[0]);
     return bbt_test_main();
 }

@@ -31,6 +31,20 @@ void bbt_skip(const char *fmt, ...);
 /* Prints the summary; returns the exit status (0 if nothing failed). */
 int bbt_finish(const char *suite);
 
+/* Slices.  A heavy loop over many inputs (random positions, walks against
+ * a slow reference, symbolic proofs) asks bbt_mine(i) of its i-th input and
+ * skips the inputs that are not its own.  BB_TEST_SLICE=K/N (K < N <= 16)
+ * makes input i this run's when i % N == K; without it (or with 0/1) every
+ * input is.  make test gives its three secondary builds (clang native, gcc
+ * x86-64, clang ASan+UBSan) the slices 0/3, 1/3 and 2/3, so between them
+ * they run every input once more, and gcc native and the portable build
+ * (the vector and the scalar code) run all of them.  A failure in a sliced
+ * run names its slice; the same input fails in every run that has it. */
+int bbt_mine(long i);
+/* N of K/N: 1 when this run has every input.  A check of an aggregate
+ * (a rate, a minimum count over all inputs) holds when bbt_slices() == 1. */
+int bbt_slices(void);
+
 #define RUN(fn) bbt_run(#fn, fn)
 /* SKIP("printf-style reason", ...): skip the rest of the current test. */
 #define SKIP(...) do { bbt_skip(__VA_ARGS__); return; } while (0)
@@ -65,6 +79,15 @@ static inline uint64_t bbt_board(uint64_t *state)
     case 1: return bbt_next(state) | bbt_next(state) | bbt_next(state);
     default: return bbt_next(state);
     }
+}
+
+/* The seed of input i of a loop whose inputs are drawn from seed: each
+ * input its own stream, so that a slice (bbt_mine) skips an input without
+ * drawing it. */
+static inline uint64_t bbt_case_seed(uint64_t seed, long i)
+{
+    uint64_t s = seed + (uint64_t)i * 0xD1B54A32D192ED03ULL;
+    return bbt_next(&s);
 }
 
 #define BBT_RANDOM_BOARDS 100000

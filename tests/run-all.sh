@@ -160,16 +160,21 @@ if [ $mode = check ]; then
 else
     # the five configurations are fixed: nothing from the caller's make
     # command line (SAN=1, T=...) leaks into them
-    unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
+    unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL BB_TEST_SLICE
     # (and the soak's driver, whose smoke mode runs in lane a below)
+    # Every test runs in every configuration.  The heavy loops' inputs
+    # (random positions against slow references, walks, proofs) all run in
+    # gcc native and the portable build, the vector code and the scalar
+    # code; the other three each run a different third of them
+    # (BB_TEST_SLICE, tests/harness.h), every input once more between them.
     part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
-    part clang-native "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
-    part gcc-x86-64   "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
+    part clang-native env BB_TEST_SLICE=1/3 "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
+    part gcc-x86-64   env BB_TEST_SLICE=0/3 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     # (BB_NO_FORCE_INLINE: under the sanitizers the chess generator's and
     # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
     # s once each; the same source, which the four builds above run inlined)
-    part asan-ubsan   "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit
+    part asan-ubsan   env BB_TEST_SLICE=2/3 "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit
     # the soak's smoke mode (make soak-smoke) and ThreadSanitizer (its own
     # build, build/tsan), the CLI goldens, the trace page in headless
     # Chromium (installed there when missing), docs/gallery/ against what the

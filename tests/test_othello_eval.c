@@ -129,6 +129,7 @@ static void knows_something(void)
     for (int t = 0; t < 160; t++) {
         bb_othello_pos pos;
         if (!random_position(&rng, t % 2 ? 14 : 12, &pos)) continue;
+        if (!bbt_mine(t)) continue; /* (after its position: the same in every slice) */
         uint64_t m = bb_othello_moves(pos.p, pos.o);
         if (!m) continue;
         bb_othello_solve_result r;
@@ -160,9 +161,13 @@ static void knows_something(void)
     printf("  evaluation: %d positions, error %.2f discs (RMS), scores' spread %.2f; its favourite move is a best "
            "move in %d of %d (a random pick: %.1f)\n",
            n, rms, spread, best_first, ranked, chance);
-    CHECK(n >= 140, "only %d positions", n);
-    CHECK(rms < 0.6 * spread, "error %.2f discs against a spread of %.2f", rms, spread);
-    CHECK(best_first > 2.5 * chance, "a best move in %d of %d, a random pick %.1f", best_first, ranked, chance);
+    CHECK(n >= 140 / bbt_slices(), "only %d positions", n);
+    /* (the evaluation's quality, a property of its weights, is judged on
+       every position: in the runs that have them all) */
+    if (bbt_slices() == 1) {
+        CHECK(rms < 0.6 * spread, "error %.2f discs against a spread of %.2f", rms, spread);
+        CHECK(best_first > 2.5 * chance, "a best move in %d of %d, a random pick %.1f", best_first, ranked, chance);
+    }
 }
 
 /* The solver with and without it on FFO #40 and #41 (tests/ffo.h): the
@@ -171,6 +176,7 @@ static void knows_something(void)
 static void saves_nodes(void)
 {
     for (int k = 0; k < 2; k++) {
+        if (!bbt_mine(k)) continue;
         const ffo_case *c = &ffo_cases[k];
         bb_othello_pos pos;
         CHECK(bb_othello_parse(c->position, &pos, NULL) == 0, "FFO #%d", c->number);
@@ -197,10 +203,12 @@ static void saves_nodes(void)
 static void same_scores(void)
 {
     uint64_t rng = 31;
-    int solved = 0;
+    int made = 0;
     for (int t = 0; t < 16; t++) {
         bb_othello_pos pos;
         if (!random_position(&rng, 16 + t % 3, &pos)) continue;
+        made++;
+        if (!bbt_mine(t)) continue; /* (after its position: the same in every slice) */
         bb_othello_solve_opts o;
         memset(&o, 0, sizeof o);
         o.hash_mb = 4;
@@ -213,9 +221,8 @@ static void same_scores(void)
         CHECK(a.score == b.score && w.score == a.score && w.bound == 0 && a.bound == 0,
               "position %d: %d with the evaluation, %d without, %d in (%d, %d)", t, a.score, b.score, w.score,
               o.alpha, o.beta);
-        solved++;
     }
-    CHECK(solved >= 14, "only %d solved", solved);
+    CHECK(made >= 14, "only %d positions", made);
 }
 
 int main(void)
