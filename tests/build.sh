@@ -84,6 +84,11 @@ else
 fi
 has test-k-nothing '^sym: 0 passed, 0 failed, 0 skipped$' build/tests/test_sym -k no_such_test
 if build/tests/test_sym -x > "$tmp/out" 2>&1; then bad test-bad-option-fails; else ok; fi
+# slices (tests/harness.h): a run names its slice; a bad one is refused
+has test-slice-named '^sym: the heavy loops ran slice 1/3 ' env BB_TEST_SLICE=1/3 build/tests/test_sym
+last_has test-slice-all-tests '^sym: [1-9][0-9]* passed, 0 failed'
+if env BB_TEST_SLICE=3/3 build/tests/test_sym > "$tmp/out" 2>&1; then bad test-slice-bad-fails
+else last_has test-slice-bad-named "BB_TEST_SLICE='3/3' is not K/N"; fi
 
 # the generated tables are what their generators write today
 "${M[@]}" tools > "$tmp/out" 2>&1 || bad "tools build"
