@@ -160,6 +160,7 @@ typedef struct {
     _Atomic uint64_t nodes;
     atomic_int roots_done;
     int reported;                   /* root moves done at the caller's last report */
+    uint64_t reported_nodes;        /* and the nodes it gave */
 } work_queue;
 
 static uint64_t run_task(const work_queue *q, const task *t)
@@ -189,12 +190,19 @@ static void run_tasks(work_queue *q, int caller)
         const task *t = &q->l->t[i];
         uint64_t n = run_task(q, t);
         atomic_count_add(&q->root_count[t->root], n);
-        uint64_t all = atomic_count_add(&q->nodes, n);
-        int done = atomic_load(&q->roots_done);
+        atomic_count_add(&q->nodes, n);
+        int done;
         if (atomic_fetch_sub(&q->root_left[t->root], 1) == 1) done = atomic_fetch_add(&q->roots_done, 1) + 1;
+        else done = atomic_load(&q->roots_done);
         if (caller && q->o->progress) {
+            /* the nodes read after the roots done: each subtree adds its
+             * nodes before it counts its root down, so the nodes include
+             * every subtree of the roots counted done (read before, a
+             * report could say 48 of 48 done with another thread's last
+             * subtree missing, and be the last one) */
+            uint64_t all = atomic_load(&q->nodes);
             q->o->progress(all, done, q->nroot, q->o->progress_arg);
-            q->reported = done;
+            q->reported = done, q->reported_nodes = all;
         }
     }
 }
@@ -361,7 +369,7 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
     atomic_init(&q.next, 0);
     atomic_init(&q.nodes, 0);
     atomic_init(&q.roots_done, 0);
-    q.reported = 0;
+    q.reported = 0, q.reported_nodes = 0;
 #if PERFT_THREADS
     pthread_t tid[MAX_THREADS];
     int started = 0;
@@ -376,7 +384,8 @@ static uint64_t perft_count(const bb_chess_pos *pos, int depth, const bb_chess_p
 #endif
     /* the other threads may have taken every subtree: the caller's report
      * of the end, whoever counted it */
-    if (o->progress && !stopped(o) && q.reported != atomic_load(&q.roots_done))
+    if (o->progress && !stopped(o) &&
+        (q.reported != atomic_load(&q.roots_done) || q.reported_nodes != atomic_load(&q.nodes)))
         o->progress(atomic_load(&q.nodes), atomic_load(&q.roots_done), nroot, o->progress_arg);
     for (int i = 0; i < nroot; i++) {
         uint64_t n = atomic_load(&rc[i]);
