@@ -385,8 +385,8 @@ static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, 
     atomic_init(&q.hits, 0);
     atomic_init(&q.stores, 0);
     atomic_init(&q.done, 0);
-    int threads = a->threads < 1 ? 1 : a->threads > MAX_THREADS ? MAX_THREADS : a->threads;
 #if BB__PERFT_THREADS
+    int threads = a->threads < 1 ? 1 : a->threads > MAX_THREADS ? MAX_THREADS : a->threads;
     pthread_t tid[MAX_THREADS];
     int started = 0;
     /* the workers block signals: a handler (of SIGINT, setting *stop) runs

@@ -30,7 +30,12 @@
 #define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
 #include <sys/mman.h>
 #endif
+#if defined(__unix__) || defined(__APPLE__)
+#define SOLVE_THREADS 1 /* lazy SMP helpers (pthreads) */
 #include <pthread.h>
+#else
+#define SOLVE_THREADS 0 /* (WebAssembly without threads): one thread, opts->threads ignored */
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,7 +259,11 @@ static inline uint64_t flips(uint64_t p, uint64_t o, int sq) { return bb_othello
  * the opponent's; a run into them never ends on a mover's disc, so they flip
  * nothing. */
 static unsigned char last_count[8][256];
+#if SOLVE_THREADS
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
+#else
+static int last_count_done; /* one thread: no race to fill it */
+#endif
 static void last_count_fill(void)
 {
 #if BB__OTHELLO_FLIPS_RAYS
@@ -642,6 +651,7 @@ typedef struct {
     int alpha, beta, wld;
 } helper_job;
 
+#if SOLVE_THREADS
 static void *helper_run(void *arg)
 {
     helper_job *j = arg;
@@ -649,6 +659,7 @@ static void *helper_run(void *arg)
     else tests(&j->s, j->p, j->o, j->alpha, j->beta);
     return NULL;
 }
+#endif
 
 static double now_s(void)
 {
@@ -702,7 +713,11 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
     if (!opts) opts = &none;
     memset(r, 0, sizeof *r);
     double t0 = now_s();
+#if SOLVE_THREADS
     pthread_once(&last_count_once, last_count_fill);
+#else
+    if (!last_count_done) last_count_fill(), last_count_done = 1;
+#endif
     table t;
     if (table_new(&t, opts->hash_mb ? opts->hash_mb : default_mb(pos), opts->threads > 1) != 0) return -1;
     r->table_bytes = t.count * sizeof(bucket);
@@ -718,8 +733,9 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
     int threads = opts->threads > 1 ? opts->threads : 1;
     if (threads > 64) threads = 64;
     helper_job jobs[64];
-    pthread_t tid[64];
     int started = 0;
+#if SOLVE_THREADS
+    pthread_t tid[64];
     for (int i = 1; i < threads; i++) {
         jobs[i].s = s;
         jobs[i].s.helper = i, jobs[i].s.done = &done, jobs[i].s.progress = NULL;
@@ -728,11 +744,16 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
         if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
         started = i;
     }
+#else
+    (void)threads;
+#endif
     s.progress = opts->progress, s.progress_arg = opts->progress_arg;
     int v = opts->wld ? score_of(&s, pos->p, pos->o, alpha, beta) : tests(&s, pos->p, pos->o, alpha, beta);
     atomic_store(&done, 1);
     for (int i = 1; i <= started; i++) {
+#if SOLVE_THREADS
         pthread_join(tid[i], NULL);
+#endif
         r->nodes += jobs[i].s.nodes;
     }
     if (!s.stopped) {
