@@ -117,7 +117,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -353,6 +353,49 @@ fuzz-build: $(FUZZ_BIN) ## build the fuzz targets (clang, libFuzzer)
 fuzz: fuzz-build ## run each fuzz target FUZZ_SECONDS (default 60; T=board: one target)
 	@tests/fuzz/run.sh '$(FUZZ_SECONDS)' '$(BUILD)/fuzz' $(FUZZ_BIN)
 
+# WebAssembly (js/, docs/JS.md): the library's portable code and js/src/exports.c
+# compiled by clang for wasm32-wasi against Debian's wasi-libc, linked by
+# wasm-ld into a module with no start function (a "reactor"); tools/wasm.sh
+# installs the toolchain when missing.  Only bb_js_* (and malloc/free) are
+# exported, so the linker drops what the package does not call.
+WASM_CC      ?= clang
+WASM_DIR     := $(BUILD)/wasm
+WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -Iinclude
+WASM_SRC     := $(LIB_SRC) js/src/exports.c
+WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/gen/attack_tables.o
+WASM_STAMP   := $(WASM_DIR)/flags.stamp
+WASM_NOW     := $(WASM_CC) $(WASM_FLAGS)
+JS_FILES     := $(wildcard js/*.js js/*.d.ts js/package.json js/README.md)
+
+$(WASM_STAMP): FORCE
+	$(call stamp,WASM_NOW)
+$(WASM_DIR)/obj/%.o: %.c $(WASM_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$< (wasm))
+	$(Q)$(WASM_CC) $(WASM_FLAGS) $(DEPFLAGS) -c $< -o $@
+$(WASM_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c $(WASM_STAMP)
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$< (wasm))
+	$(Q)$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
+$(WASM_DIR)/bitboard.wasm: $(WASM_OBJ)
+	$(call msg,LD,$@)
+	$(Q)$(WASM_CC) --target=wasm32-wasi -O2 -mexec-model=reactor -Wl,--export-dynamic -Wl,--export=malloc \
+	    -Wl,--export=free -Wl,--strip-debug -o $@ $^ -lwasi-emulated-signal
+
+# The npm package, staged in $(BUILD)/js/bitboard (npm pack there makes the tarball).
+$(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES)
+	@mkdir -p $(dir $@)
+	$(Q)cp $(JS_FILES) $(dir $@) && cp $< $@
+
+wasm: ## the library as WebAssembly and the npm package, staged in $(BUILD)/js/bitboard (clang, wasi-libc)
+	@tools/wasm.sh check
+	@$(MAKE) --no-print-directory $(BUILD)/js/bitboard/bitboard.wasm
+	@tools/wasm.sh size $(call sq,$(WASM_DIR)/bitboard.wasm)
+
+js-test: wasm ## the npm package's tests (node --test, against the CLI)
+	@$(MAKE) --no-print-directory cli
+	@BB_CLI=$(call sq,$(BUILD)/bitboard) BB_JS=$(call sq,$(BUILD)/js/bitboard) node --test js/test/
+
 # The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
 # the list in tests/mutants/perft_kernel.txt): each must make a test of
 # tests/test_chess_kernel.c fail.  The AVX-512 fills are tried in a native
@@ -427,4 +470,5 @@ help: ## this list
 	@echo "         PREFIX=/usr/local  DESTDIR=  LIBDIR  INCLUDEDIR  BINDIR  MANDIR"
 
 -include $(wildcard $(BUILD)/tools/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d $(BUILD)/obj/*/*/*/*.d \
-                    $(BUILD)/fuzz/obj/*/*.d $(BUILD)/fuzz/obj/*/*/*.d $(BUILD)/fuzz/obj/*/*/*/*.d)
+                    $(BUILD)/fuzz/obj/*/*.d $(BUILD)/fuzz/obj/*/*/*.d $(BUILD)/fuzz/obj/*/*/*/*.d \
+                    $(BUILD)/wasm/obj/*/*.d $(BUILD)/wasm/obj/*/*/*.d $(BUILD)/wasm/obj/*/*/*/*.d)

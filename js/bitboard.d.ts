@@ -1,0 +1,39 @@
+// Typings of bitboard.js, written by hand; js/test/typings.test.mjs checks
+// them against the module's real exports.
+
+/** The 8 symmetries of the board. */
+export type Symmetry =
+    | 'identity' | 'rotate_cw' | 'rotate_180' | 'rotate_ccw'
+    | 'flip_vertical' | 'flip_horizontal' | 'flip_diagonal' | 'flip_antidiagonal';
+/** The 4 kinds of line through a square. */
+export type Line = 'rank' | 'file' | 'diagonal' | 'antidiagonal';
+export type Piece = 'knight' | 'bishop' | 'rook' | 'queen' | 'king' | 'pawn';
+/** A square: 0..63 (a1 = 0, h8 = 63) or its name, "a1".."h8". */
+export type Square = number | string;
+export type BoardFormat = 'hex' | 'diagram' | 'squares' | 'json';
+
+export const version: string;
+export const SYMMETRIES: readonly Symmetry[];
+export const LINES: readonly Line[];
+export const PIECES: readonly Piece[];
+
+export function transform(board: bigint, symmetry: Symmetry | number): bigint;
+export function transformAll(board: bigint): bigint[];
+export function transformSquare(square: Square, symmetry: Symmetry | number): number;
+export function composeSymmetries(first: Symmetry | number, then: Symmetry | number): Symmetry;
+export function inverseSymmetry(symmetry: Symmetry | number): Symmetry;
+export function canonical(board: bigint): { board: bigint; symmetry: Symmetry };
+export function canonicalPair(p: bigint, o: bigint): { p: bigint; o: bigint; symmetry: Symmetry };
+
+export function lineMask(square: Square, line: Line | number): bigint;
+export function lineExtract(board: bigint, square: Square, line: Line | number): number;
+export function lineDeposit(bits: number, square: Square, line: Line | number): bigint;
+
+export function attacks(piece: Piece | number, square: Square, occupied?: bigint,
+                        options?: { color?: 'white' | 'black' }): bigint;
+
+export function squareName(square: Square): string;
+export function parseSquare(name: string): number;
+export function parseBoard(text: string, options?: { othello?: boolean }): bigint;
+export function formatBoard(board: bigint, format?: BoardFormat | number, options?: { othello?: boolean }): string;
+export function memoryBytes(): number;

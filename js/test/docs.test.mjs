@@ -1,0 +1,28 @@
+// Docs are code: every ```js block of docs/JS.md runs as a module, with
+// 'bitboard' the staged package, and prints what the ```text block after
+// it says.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const pkg = path.resolve(process.env.BB_JS ?? 'build/js/bitboard');
+const entry = pathToFileURL(path.join(pkg, 'bitboard.js')).href;
+const doc = readFileSync('docs/JS.md', 'utf8');
+const blocks = [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], code: m[2] }));
+
+test('docs/JS.md: every js block runs and prints its text block', () => {
+    let ran = 0;
+    blocks.forEach((b, i) => {
+        if (b.lang !== 'js') return;
+        const next = blocks[i + 1];
+        assert.ok(next && next.lang === 'text', `docs/JS.md: js block ${ran + 1} has no text block after it`);
+        const code = b.code.replaceAll("from 'bitboard'", `from '${entry}'`);
+        const out = execFileSync('node', ['--input-type=module', '-e', code], { encoding: 'utf8' });
+        assert.equal(out, next.code, `docs/JS.md: js block ${ran + 1}`);
+        ran++;
+    });
+    assert.ok(ran >= 3, `only ${ran} js blocks`);
+});

@@ -1,0 +1,49 @@
+// The package as a user gets it: the typings name exactly the module's
+// exports, and the tarball `npm pack` makes installs into a fresh folder
+// with `npm install` and imports by its name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const pkg = path.resolve(process.env.BB_JS ?? 'build/js/bitboard');
+const bb = await import(path.join(pkg, 'bitboard.js'));
+
+test('the typings declare every export, and nothing else', () => {
+    const dts = readFileSync(path.join(pkg, 'bitboard.d.ts'), 'utf8');
+    const declared = new Map();
+    for (const m of dts.matchAll(/^export (function|const) (\w+)/gm)) declared.set(m[2], m[1]);
+    const actual = new Map(Object.keys(bb).map((k) => [k, typeof bb[k] === 'function' ? 'function' : 'const']));
+    assert.deepEqual([...declared.keys()].sort(), [...actual.keys()].sort());
+    for (const [name, kind] of actual) assert.equal(declared.get(name), kind, `${name} is a ${kind}`);
+    // the names the typings list as unions are the module's own
+    const union = (type) => [...dts.match(new RegExp(`type ${type} =([^;]*);`))[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
+    assert.deepEqual(union('Symmetry'), [...bb.SYMMETRIES]);
+    assert.deepEqual(union('Line'), [...bb.LINES]);
+    assert.deepEqual(union('Piece'), [...bb.PIECES]);
+});
+
+test('npm pack, then npm install of the tarball into a fresh folder, then import', () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'bitboard-js-'));
+    try {
+        const npm = { encoding: 'utf8', env: { ...process.env, npm_config_cache: path.join(tmp, 'cache'), npm_config_update_notifier: 'false' } };
+        const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { ...npm, cwd: pkg }));
+        const files = packed[0].files.map((f) => f.path).sort();
+        assert.deepEqual(files, ['bitboard.d.ts', 'bitboard.js', 'bitboard.wasm', 'package.json']);
+        const tarball = path.join(tmp, packed[0].filename);
+        const app = path.join(tmp, 'app');
+        execFileSync('mkdir', [app]);
+        writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
+        execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { ...npm, cwd: app });
+        assert.ok(readdirSync(path.join(app, 'node_modules', 'bitboard')).includes('bitboard.wasm'));
+        writeFileSync(path.join(app, 'main.js'),
+            "import { transform, canonical, version } from 'bitboard';\n" +
+            "console.log(version, transform(1n, 'rotate_180').toString(16), canonical(1n << 63n).symmetry);\n");
+        const out = execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' }).trim();
+        assert.equal(out, `${bb.version} 8000000000000000 rotate_180`);
+    } finally {
+        rmSync(tmp, { recursive: true, force: true });
+    }
+});
