@@ -190,7 +190,8 @@ else
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
-           "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard"
+           "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
+           "js tests/js.sh"
     lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
