@@ -5,129 +5,7 @@
 // argument; text the C library parses (boards, squares) fails with the C
 // library's own message.  docs/JS.md is the guide.
 
-const WASM_URL = new URL('./bitboard.wasm', import.meta.url);
-
-async function wasmBytes() {
-    if (typeof process !== 'undefined' && process.versions && process.versions.node) {
-        const { readFile } = await import('node:fs/promises');
-        return readFile(WASM_URL);
-    }
-    const response = await fetch(WASM_URL);
-    if (!response.ok) throw new Error(`bitboard: cannot load ${WASM_URL}: HTTP ${response.status}`);
-    return response.arrayBuffer();
-}
-
-// The few WASI calls the C library can make.  Nothing it exports reads a
-// file: writes to standard output and error go to the console, the others
-// answer "not supported" (52, ENOSYS).
-let memory = null;
-const ENOSYS = 52, EBADF = 8;
-const printed = { 1: '', 2: '' };
-const decoder = new TextDecoder(), encoder = new TextEncoder();
-
-function wasiImports(module) {
-    const calls = {
-        fd_write(fd, iovs, count, written) {
-            const view = new DataView(memory.buffer);
-            let n = 0;
-            for (let i = 0; i < count; i++) {
-                const ptr = view.getUint32(iovs + 8 * i, true), len = view.getUint32(iovs + 8 * i + 4, true);
-                if (fd === 1 || fd === 2) printed[fd] += decoder.decode(new Uint8Array(memory.buffer, ptr, len));
-                n += len;
-            }
-            view.setUint32(written, n, true);
-            for (const f of [1, 2]) {
-                const lines = printed[f].split('\n');
-                printed[f] = lines.pop();
-                for (const line of lines) (f === 1 ? console.log : console.error)(line);
-            }
-            return fd === 1 || fd === 2 ? 0 : EBADF;
-        },
-        proc_exit(code) {
-            throw new Error(`bitboard: the WebAssembly module exited (status ${code})`);
-        },
-    };
-    const imports = {};
-    for (const imp of WebAssembly.Module.imports(module)) {
-        if (imp.kind !== 'function') continue;
-        imports[imp.module] ??= {};
-        imports[imp.module][imp.name] = calls[imp.name] ?? (() => ENOSYS);
-    }
-    return imports;
-}
-
-const module = await WebAssembly.compile(await wasmBytes());
-const instance = await WebAssembly.instantiate(module, wasiImports(module));
-const c = instance.exports;
-memory = c.memory;
-c._initialize();
-
-// ---- memory --------------------------------------------------------------------------
-
-function cString(ptr) {
-    const bytes = new Uint8Array(memory.buffer);
-    let end = ptr;
-    while (bytes[end] !== 0) end++;
-    return decoder.decode(bytes.subarray(ptr, end));
-}
-
-// Runs fn(pointer) with `size` bytes of the module's heap, freed after.
-function withBytes(size, fn) {
-    const ptr = c.malloc(size);
-    if (!ptr) throw new Error(`bitboard: out of WebAssembly memory (${size} bytes)`);
-    try {
-        return fn(ptr);
-    } finally {
-        c.free(ptr);
-    }
-}
-
-// Runs fn(pointer) with text as a NUL-terminated UTF-8 string on the heap.
-function withString(text, fn) {
-    const bytes = encoder.encode(text);
-    return withBytes(bytes.length + 1, (ptr) => {
-        const heap = new Uint8Array(memory.buffer);
-        heap.set(bytes, ptr);
-        heap[ptr + bytes.length] = 0;
-        return fn(ptr);
-    });
-}
-
-// ---- arguments -----------------------------------------------------------------------
-
-const MAX = (1n << 64n) - 1n;
-// WebAssembly's i64 comes back as a signed BigInt: the board is its 64 bits.
-const u64 = (v) => BigInt.asUintN(64, v);
-
-function board(x, what = 'board') {
-    if (typeof x !== 'bigint') {
-        throw new TypeError(`bitboard: ${what} must be a BigInt (e.g. 0x1000n), not ${x === null ? 'null' : typeof x}`);
-    }
-    if (x < 0n || x > MAX) throw new RangeError(`bitboard: ${what} ${x} is not in 0..2^64-1`);
-    return x;
-}
-
-function square(sq, what = 'square') {
-    if (typeof sq === 'string') {
-        const n = withString(sq, (p) => c.bb_js_parse_square(p));
-        if (n < 0) throw new RangeError(`bitboard: ${what} '${sq}' is not a square name (a1..h8)`);
-        return n;
-    }
-    if (!Number.isInteger(sq) || sq < 0 || sq > 63) {
-        throw new RangeError(`bitboard: ${what} ${String(sq)} is not a square (0..63 or a1..h8)`);
-    }
-    return sq;
-}
-
-function named(value, names, what) {
-    if (typeof value === 'string') {
-        const i = names.indexOf(value.toLowerCase());
-        if (i >= 0) return i;
-    } else if (Number.isInteger(value) && value >= 0 && value < names.length) {
-        return value;
-    }
-    throw new RangeError(`bitboard: ${what} ${JSON.stringify(value)} is not one of ${names.join(', ')} (or 0..${names.length - 1})`);
-}
+import { c, u64, cString, withBytes, withString, board, square, named, view, heapBytes } from './core.js';
 
 // ---- the API -------------------------------------------------------------------------
 
@@ -175,7 +53,7 @@ export function canonical(x) {
     board(x);
     return withBytes(4, (p) => {
         const least = u64(c.bb_js_canonical(x, p));
-        return { board: least, symmetry: SYMMETRIES[new DataView(memory.buffer).getInt32(p, true)] };
+        return { board: least, symmetry: SYMMETRIES[view().getInt32(p, true)] };
     });
 }
 
@@ -183,12 +61,11 @@ export function canonical(x) {
 export function canonicalPair(p, o) {
     board(p, 'p'), board(o, 'o');
     return withBytes(16, (ptr) => {
-        let view = new DataView(memory.buffer);
-        view.setBigUint64(ptr, p, true);
-        view.setBigUint64(ptr + 8, o, true);
+        view().setBigUint64(ptr, p, true);
+        view().setBigUint64(ptr + 8, o, true);
         const s = c.bb_js_canonical_pair(ptr);
-        view = new DataView(memory.buffer);
-        return { p: view.getBigUint64(ptr, true), o: view.getBigUint64(ptr + 8, true), symmetry: SYMMETRIES[s] };
+        const v = view();
+        return { p: v.getBigUint64(ptr, true), o: v.getBigUint64(ptr + 8, true), symmetry: SYMMETRIES[s] };
     });
 }
 
@@ -246,7 +123,7 @@ export function parseBoard(text, options = {}) {
     if (typeof text !== 'string') throw new TypeError(`bitboard: parseBoard takes a string, not ${typeof text}`);
     return withString(text, (t) => withBytes(8 + 256, (out) => {
         if (c.bb_js_parse_board(t, options.othello ? IO_OTHELLO : 0, out, out + 8, 256) === 0) {
-            return new DataView(memory.buffer).getBigUint64(out, true);
+            return view().getBigUint64(out, true);
         }
         throw new Error(`bitboard: ${cString(out + 8)}`);
     }));
@@ -266,5 +143,5 @@ export function formatBoard(x, format = 'hex', options = {}) {
 
 /** Bytes of WebAssembly memory in use (the heap grows, never shrinks; tests watch it). */
 export function memoryBytes() {
-    return memory.buffer.byteLength;
+    return heapBytes();
 }
