@@ -16,6 +16,8 @@ export const version: string;
 export const SYMMETRIES: readonly Symmetry[];
 export const LINES: readonly Line[];
 export const PIECES: readonly Piece[];
+export type Rotation45 = 'cw' | 'ccw' | 'uncw' | 'unccw';
+export const ROTATIONS45: readonly Rotation45[];
 
 export function transform(board: bigint, symmetry: Symmetry | number): bigint;
 export function transformAll(board: bigint): bigint[];
@@ -24,6 +26,16 @@ export function composeSymmetries(first: Symmetry | number, then: Symmetry | num
 export function inverseSymmetry(symmetry: Symmetry | number): Symmetry;
 export function canonical(board: bigint): { board: bigint; symmetry: Symmetry };
 export function canonicalPair(p: bigint, o: bigint): { p: bigint; o: bigint; symmetry: Symmetry };
+
+export function rotate45(board: bigint, which: Rotation45 | number): bigint;
+
+/** Many boards at once: a new array out, the input untouched. */
+export function transformArray(boards: BigUint64Array, symmetry: Symmetry | number): BigUint64Array;
+export function rotate45Array(boards: BigUint64Array, which: Rotation45 | number): BigUint64Array;
+/** symmetries[i] indexes SYMMETRIES. */
+export function canonicalArray(boards: BigUint64Array): { boards: BigUint64Array; symmetries: Uint8Array };
+export function canonicalPairArray(p: BigUint64Array, o: BigUint64Array):
+    { p: BigUint64Array; o: BigUint64Array; symmetries: Uint8Array };
 
 export function lineMask(square: Square, line: Line | number): bigint;
 export function lineExtract(board: bigint, square: Square, line: Line | number): number;

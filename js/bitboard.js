@@ -69,6 +69,88 @@ export function canonicalPair(p, o) {
     });
 }
 
+/** The 45-degree pseudo-rotations: 'cw', 'ccw' and their inverses 'uncw', 'unccw' (docs/SYMMETRIES.md). */
+export const ROTATIONS45 = Object.freeze(['cw', 'ccw', 'uncw', 'unccw']);
+
+/** The board pseudo-rotated by 45 degrees (which: a name of ROTATIONS45 or 0..3). */
+export function rotate45(x, which) {
+    return u64(c.bb_js_rotate45(board(x), named(which, ROTATIONS45, 'rotation')));
+}
+
+// ---- many boards at once: BigUint64Array in, a new BigUint64Array out ------------------
+
+const CHUNK = 1 << 16; // boards per call: the heap the package takes stays under 1.2 MB
+
+function boards(a, what = 'boards') {
+    if (!(a instanceof BigUint64Array)) {
+        const kind = a === null ? 'null' : Array.isArray(a) ? 'an Array' : typeof a === 'object' ? a.constructor.name : typeof a;
+        throw new TypeError(`bitboard: ${what} must be a BigUint64Array, not ${kind} (new BigUint64Array(list) makes one)`);
+    }
+    return a;
+}
+
+// Runs call(srcPtr, dstPtr, extraPtr, n) over `src` in chunks; `extra`
+// bytes per board of a second output (symmetries as bytes).
+function chunked(src, extraBytes, call) {
+    const out = new BigUint64Array(src.length);
+    const extra = extraBytes ? new Uint8Array(src.length) : null;
+    const n = Math.min(src.length, CHUNK);
+    if (n === 0) return { out, extra };
+    withBytes(n * 8 + (extraBytes ? n : 0), (ptr) => {
+        for (let i = 0; i < src.length; i += CHUNK) {
+            const part = src.subarray(i, i + CHUNK), k = part.length;
+            new BigUint64Array(view().buffer, ptr, k).set(part);
+            call(ptr, k, ptr + n * 8);
+            out.set(new BigUint64Array(view().buffer, ptr, k), i);
+            if (extra) extra.set(new Uint8Array(view().buffer, ptr + n * 8, k), i);
+        }
+    });
+    return { out, extra };
+}
+
+/** Every board of the array under symmetry s: a new BigUint64Array. */
+export function transformArray(a, s) {
+    const si = sym(s);
+    return chunked(boards(a), 0, (ptr, k) => c.bb_js_sym_apply_array(ptr, ptr, k, si)).out;
+}
+
+/** Every board of the array pseudo-rotated (which: a name of ROTATIONS45 or 0..3). */
+export function rotate45Array(a, which) {
+    const w = named(which, ROTATIONS45, 'rotation');
+    return chunked(boards(a), 0, (ptr, k) => c.bb_js_rotate45_array(ptr, ptr, k, w)).out;
+}
+
+/**
+ * The least image of every board: { boards, symmetries }, symmetries a
+ * Uint8Array of indexes into SYMMETRIES (the symmetry that gives each).
+ */
+export function canonicalArray(a) {
+    const { out, extra } = chunked(boards(a), 1, (ptr, k, used) => c.bb_js_canonical_array(ptr, ptr, k, used));
+    return { boards: out, symmetries: extra };
+}
+
+/** canonicalPair on every (p[i], o[i]): { p, o, symmetries }. */
+export function canonicalPairArray(p, o) {
+    boards(p, 'p'), boards(o, 'o');
+    if (p.length !== o.length) throw new RangeError(`bitboard: p has ${p.length} boards and o ${o.length}; they must pair up`);
+    const outP = new BigUint64Array(p.length), outO = new BigUint64Array(p.length), used = new Uint8Array(p.length);
+    const n = Math.min(p.length, CHUNK);
+    if (n > 0) {
+        withBytes(n * 17, (ptr) => {
+            for (let i = 0; i < p.length; i += CHUNK) {
+                const k = Math.min(CHUNK, p.length - i);
+                new BigUint64Array(view().buffer, ptr, k).set(p.subarray(i, i + k));
+                new BigUint64Array(view().buffer, ptr + n * 8, k).set(o.subarray(i, i + k));
+                c.bb_js_canonical_pair_array(ptr, ptr + n * 8, k, ptr + n * 16);
+                outP.set(new BigUint64Array(view().buffer, ptr, k), i);
+                outO.set(new BigUint64Array(view().buffer, ptr + n * 8, k), i);
+                used.set(new Uint8Array(view().buffer, ptr + n * 16, k), i);
+            }
+        });
+    }
+    return { p: outP, o: outO, symmetries: used };
+}
+
 /** The squares of the line (rank, file, diagonal, antidiagonal) through sq. */
 export function lineMask(sq, l) {
     return u64(c.bb_js_line_mask(square(sq), line(l)));

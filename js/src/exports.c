@@ -45,6 +45,35 @@ BB_JS_EXPORT int bb_js_canonical_pair(uint64_t *pair)
     return (int)s;
 }
 
+/* many boards: dst[i] from src[i], i < n (dst == src allowed) */
+BB_JS_EXPORT void bb_js_sym_apply_array(uint64_t *dst, const uint64_t *src, int n, int s)
+{
+    bb_sym_apply_array(dst, src, (size_t)n, (bb_sym)s);
+}
+BB_JS_EXPORT void bb_js_canonical_array(uint64_t *dst, const uint64_t *src, int n, unsigned char *used)
+{
+    bb_canonical_array(dst, src, (size_t)n, used);
+}
+BB_JS_EXPORT void bb_js_canonical_pair_array(uint64_t *p, uint64_t *o, int n, unsigned char *used)
+{
+    bb_canonical_pair_array(p, o, (size_t)n, used);
+}
+
+/* which: 0 cw, 1 ccw, 2 undo cw, 3 undo ccw (bb_rot45) */
+BB_JS_EXPORT uint64_t bb_js_rotate45(uint64_t x, int which)
+{
+    switch (which) {
+    case 0: return bb_pseudo_rotate45_cw(x);
+    case 1: return bb_pseudo_rotate45_ccw(x);
+    case 2: return bb_pseudo_unrotate45_cw(x);
+    default: return bb_pseudo_unrotate45_ccw(x);
+    }
+}
+BB_JS_EXPORT void bb_js_rotate45_array(uint64_t *dst, const uint64_t *src, int n, int which)
+{
+    bb_pseudo_rotate45_array(dst, src, (size_t)n, (bb_rot45)which);
+}
+
 BB_JS_EXPORT uint64_t bb_js_line_mask(int sq, int line) { return bb_line_mask(sq, (bb_line)line); }
 BB_JS_EXPORT unsigned bb_js_line_extract(uint64_t x, int sq, int line) { return bb_line_extract(x, sq, (bb_line)line); }
 BB_JS_EXPORT uint64_t bb_js_line_deposit(unsigned bits, int sq, int line) { return bb_line_deposit(bits, sq, (bb_line)line); }

@@ -191,11 +191,59 @@ test('the heap does not grow over a million calls', () => {
         case 3: acc ^= bb.attacks('queen', i & 63, x); break;
         case 4: acc ^= BigInt(bb.lineExtract(x, i & 63, i & 3)); break;
         case 5: acc ^= bb.parseBoard(bb.squareName(i & 63)); break;
-        case 6: acc ^= BigInt(bb.formatBoard(x, 'squares').length); break;
+        case 6: acc ^= BigInt(bb.formatBoard(x, 'squares').length) ^ bb.canonicalArray(new BigUint64Array([x, acc])).boards[0]; break;
         default:
             try { bb.parseBoard('z9'); } catch { acc ^= 1n; }
         }
     }
     assert.notEqual(acc, 0n);
     assert.equal(bb.memoryBytes(), before, 'the WebAssembly memory grew');
+});
+
+test('rotate45: the CLI on random boards, and each undone by its inverse', () => {
+    const r = rng(SEED + 6n), xs = boards(r, 200);
+    for (const which of bb.ROTATIONS45) {
+        const lines = run(['-o', 'hex', 'rotate45', which, '-'], xs.map(hex).join('\n') + '\n').trim().split('\n');
+        xs.forEach((x, i) => assert.equal(hex(bb.rotate45(x, which)), lines[i], `seed ${SEED}: ${which} ${hex(x)}`));
+    }
+    for (const x of xs) {
+        assert.equal(bb.rotate45(bb.rotate45(x, 'cw'), 'uncw'), x);
+        assert.equal(bb.rotate45(bb.rotate45(x, 'ccw'), 'unccw'), x);
+    }
+});
+
+test('arrays: every board as the one-board function gives it, across chunk edges', () => {
+    const r = rng(SEED + 7n);
+    for (const n of [0, 1, 7, 65536, 65536 + 3, 140001]) {
+        const a = new BigUint64Array(n);
+        for (let i = 0; i < n; i++) a[i] = r.board();
+        const copy = a.slice();
+        const o = a.map((x) => ~x & ((1n << 64n) - 1n) & r.next());
+        const step = n > 1000 ? 97 : 1; // the one-board calls on a sample of the big ones
+        for (const s of [0, 3, 'flip_diagonal']) {
+            const t = bb.transformArray(a, s);
+            assert.equal(t.length, n);
+            for (let i = 0; i < n; i += step) assert.equal(t[i], bb.transform(a[i], s), `n ${n} i ${i}`);
+        }
+        for (const w of bb.ROTATIONS45) {
+            const t = bb.rotate45Array(a, w);
+            for (let i = 0; i < n; i += step) assert.equal(t[i], bb.rotate45(a[i], w), `n ${n} i ${i} ${w}`);
+        }
+        const cc = bb.canonicalArray(a);
+        for (let i = 0; i < n; i += step) {
+            const one = bb.canonical(a[i]);
+            assert.equal(cc.boards[i], one.board);
+            assert.equal(bb.SYMMETRIES[cc.symmetries[i]], one.symmetry);
+        }
+        const cp = bb.canonicalPairArray(a, o);
+        for (let i = 0; i < n; i += step) {
+            const one = bb.canonicalPair(a[i], o[i]);
+            assert.deepEqual([cp.p[i], cp.o[i], bb.SYMMETRIES[cp.symmetries[i]]], [one.p, one.o, one.symmetry]);
+        }
+        assert.deepEqual(a, copy, 'the input is untouched');
+    }
+    assert.throws(() => bb.transformArray([1n, 2n], 0), { name: 'TypeError', message: /must be a BigUint64Array, not an Array/ });
+    assert.throws(() => bb.canonicalArray(new Uint32Array(2)), { name: 'TypeError', message: /not Uint32Array/ });
+    assert.throws(() => bb.canonicalPairArray(new BigUint64Array(2), new BigUint64Array(3)), { name: 'RangeError', message: /pair up/ });
+    assert.throws(() => bb.rotate45Array(new BigUint64Array(1), 'sideways'), { message: /rotation "sideways"/ });
 });
