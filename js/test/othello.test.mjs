@@ -15,18 +15,17 @@ const ot = await import(path.join(pkg, 'othello.js'));
 const { heapBytes } = await import(path.join(pkg, 'core.js'));
 const SEED = BigInt(process.env.BB_JS_SEED ?? '0x5eed0b0a4d');
 
-// splitmix64
+// Random moves need small integers only: xorshift32 on the low 32 bits of
+// the seed (a seed of 0 would stay 0: it is replaced).
 function rng(seed) {
-    let s = seed;
-    const M = (1n << 64n) - 1n;
+    let x = Number(BigInt.asUintN(32, seed ^ (seed >> 32n))) || 0x9e3779b9;
     const next = () => {
-        s = (s + 0x9e3779b97f4a7c15n) & M;
-        let z = s;
-        z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M;
-        z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M;
-        return z ^ (z >> 31n);
+        x ^= x << 13, x >>>= 0;
+        x ^= x >>> 17;
+        x ^= x << 5, x >>>= 0;
+        return x;
     };
-    return { next, int: (n) => Number(next() % BigInt(n)) };
+    return { int: (n) => next() % n };
 }
 
 const run = (args, input) => execFileSync(cli, args, { input, encoding: 'utf8' });
