@@ -361,7 +361,7 @@ fuzz: fuzz-build ## run each fuzz target FUZZ_SECONDS (default 60; T=board: one 
 WASM_CC      ?= clang
 WASM_DIR     := $(BUILD)/wasm
 WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -Iinclude
-WASM_SRC     := $(LIB_SRC) js/src/exports.c
+WASM_SRC     := $(LIB_SRC) $(wildcard js/src/*.c)
 WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/gen/attack_tables.o
 WASM_STAMP   := $(WASM_DIR)/flags.stamp
 WASM_NOW     := $(WASM_CC) $(WASM_FLAGS)

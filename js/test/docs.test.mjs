@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const pkg = path.resolve(process.env.BB_JS ?? 'build/js/bitboard');
-const entry = pathToFileURL(path.join(pkg, 'bitboard.js')).href;
+// 'bitboard' is bitboard.js, 'bitboard/NAME' is NAME.js (the package's exports map)
+const entry = (name) => pathToFileURL(path.join(pkg, `${name}.js`)).href;
 const doc = readFileSync('docs/JS.md', 'utf8');
 const blocks = [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], code: m[2] }));
 
@@ -19,7 +20,7 @@ test('docs/JS.md: every js block runs and prints its text block', () => {
         if (b.lang !== 'js') return;
         const next = blocks[i + 1];
         assert.ok(next && next.lang === 'text', `docs/JS.md: js block ${ran + 1} has no text block after it`);
-        const code = b.code.replaceAll("from 'bitboard'", `from '${entry}'`);
+        const code = b.code.replace(/from 'bitboard(?:\/(\w+))?'/g, (_, sub) => `from '${entry(sub ?? 'bitboard')}'`);
         const out = execFileSync('node', ['--input-type=module', '-e', code], { encoding: 'utf8' });
         assert.equal(out, next.code, `docs/JS.md: js block ${ran + 1}`);
         ran++;
