@@ -71,4 +71,11 @@ export class Chess {
     perft(depth: number): number | bigint;
     board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][];
     ascii(): string;
+    /** The game in PGN's export format (Seven Tag Roster, SetUp and FEN for another start). */
+    pgn(): string;
+    /** The first game of the text becomes the game; an Error "Invalid PGN: ..." with the library's reason. */
+    loadPgn(pgn: string): void;
+    getHeaders(): Record<string, string>;
+    setHeader(key: string, value: string): Record<string, string>;
+    removeHeader(key: string): boolean;
 }

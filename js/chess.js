@@ -114,6 +114,8 @@ export class Chess {
     // a board being set up (put/remove/clear) that is no position the
     // library takes, e.g. without kings: { cells, rest, why }; else null
     #setup = null;
+    // the PGN tags pgn() writes (loadPgn reads them; load, reset and clear forget them)
+    #headers = {};
 
     constructor(fen = DEFAULT_POSITION) {
         checkFen(fen);
@@ -155,6 +157,7 @@ export class Chess {
             if (c.bb_js_chess_load(g, f, msg, MSG) !== 0) throw new Error(`Invalid FEN: ${cString(msg)}`);
         }));
         this.#setup = null;
+        this.#headers = {};
     }
 
     /** The standard start position, no moves. */
@@ -338,6 +341,68 @@ export class Chess {
         const g = this.#g();
         const list = lines(text((buf, size) => c.bb_js_chess_history(g, verbose ? 1 : 0, buf, size))).map(moveObject);
         return verbose ? list : list.map((m) => m.san);
+    }
+
+    /**
+     * The game in PGN's export format (the C library's writer): the Seven Tag
+     * Roster ('?' where no header was set), the other headers, SetUp and FEN
+     * for a start that is not the standard one, the moves and the result.
+     */
+    pgn() {
+        const g = this.#ready('pgn');
+        const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*', ...this.#headers };
+        const start = this.history({ verbose: true })[0]?.before ?? this.fen();
+        if (start !== DEFAULT_POSITION && tags.FEN === undefined) Object.assign(tags, { SetUp: '1', FEN: start });
+        if (this.isCheckmate()) tags.Result = this.turn() === WHITE ? '0-1' : '1-0';
+        const pairs = Object.entries(tags).map(([k, v]) => `${k}\n${v}\n`).join('');
+        return withString(pairs, (t) => withString(tags.Result, (res) => text((buf, size) => {
+            const n = c.bb_js_chess_pgn(g, t, res, buf, size);
+            if (n < 0) throw new Error('bitboard: chess: pgn: the PGN writer failed (out of memory)');
+            return n;
+        }))).replace(/\n+$/, '');
+    }
+
+    /**
+     * Reads the first game of pgn (its tags, start position and main line): the
+     * game becomes it.  An Error with the library's reason (line, column, the
+     * move) if the game has an illegal or unreadable move; the game is then unchanged.
+     */
+    loadPgn(pgn) {
+        if (typeof pgn !== 'string') throw new TypeError(`bitboard: chess: pgn must be a string, not ${pgn === null ? 'null' : typeof pgn}`);
+        const g = this.#g();
+        const tags = withString(pgn, (p) => text((buf, size) => {
+            const n = c.bb_js_chess_load_pgn(g, p, buf, size);
+            if (n < 0) throw new Error(`Invalid PGN: ${cString(buf)}`);
+            return n;
+        }));
+        const list = tags.split('\n');
+        this.#setup = null;
+        this.#headers = {};
+        for (let i = 0; i + 1 < list.length; i += 2) this.#headers[list[i]] = list[i + 1];
+    }
+
+    /** The PGN headers set (by setHeader or loadPgn), as { name: value }. */
+    getHeaders() {
+        return { ...this.#headers };
+    }
+
+    /** Sets the PGN header key to value; returns the headers. */
+    setHeader(key, value) {
+        for (const [what, v] of [['key', key], ['value', value]]) {
+            if (typeof v !== 'string') throw new TypeError(`bitboard: chess: header ${what} must be a string, not ${v === null ? 'null' : typeof v}`);
+            if (/[\n\0]/.test(v)) throw new RangeError(`bitboard: chess: header ${what} ${JSON.stringify(v)} holds a newline or NUL`);
+        }
+        if (!/^[A-Za-z0-9_]+$/.test(key)) throw new RangeError(`bitboard: chess: header key ${JSON.stringify(key)} is not a PGN tag name (letters, digits, _)`);
+        this.#headers[key] = value;
+        return this.getHeaders();
+    }
+
+    /** Removes the PGN header key: whether it was set. */
+    removeHeader(key) {
+        if (typeof key !== 'string') throw new TypeError(`bitboard: chess: header key must be a string, not ${key === null ? 'null' : typeof key}`);
+        const had = Object.hasOwn(this.#headers, key);
+        delete this.#headers[key];
+        return had;
     }
 
     #status() {

@@ -3,6 +3,8 @@
  * lines for the JavaScript side to split, errors as text.  Built with the
  * library into build/wasm/bitboard.wasm by `make wasm`; only the public API
  * is used here. */
+/* open_memstream (POSIX 2008) for the PGN writer */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -223,4 +225,86 @@ BB_JS_EXPORT uint64_t bb_js_chess_perft(const bb_chess_game *g, int depth)
     bb_chess_perft_opts opts;
     memset(&opts, 0, sizeof opts);
     return bb_chess_perft(&g->pos, depth, &opts);
+}
+
+/* ---- PGN --------------------------------------------------------------------------- */
+
+/* the game in PGN's export format with tags ("name\nvalue\n" pairs) and
+ * result: the length the text needs (buf as snprintf), or -1 (no memory, or
+ * a write failed) */
+BB_JS_EXPORT int bb_js_chess_pgn(const bb_chess_game *g, const char *tags, const char *result, char *buf, int size)
+{
+    size_t n = 0, tlen = strlen(tags);
+    for (size_t i = 0; i < tlen; i++) n += tags[i] == '\n';
+    char *copy = malloc(tlen + 1);
+    const char **names = malloc((n / 2 + 1) * sizeof *names), **values = malloc((n / 2 + 1) * sizeof *values);
+    char *text = NULL;
+    size_t len = 0;
+    int r = -1;
+    if (!copy || !names || !values) goto done;
+    memcpy(copy, tags, tlen + 1);
+    bb_pgn_game pg;
+    memset(&pg, 0, sizeof pg);
+    pg.number = 1;
+    for (char *p = copy; pg.ntags < (int)(n / 2);) {
+        char *v = strchr(p, '\n'), *e;
+        *v++ = '\0';
+        e = strchr(v, '\n');
+        *e = '\0';
+        names[pg.ntags] = p;
+        values[pg.ntags++] = v;
+        p = e + 1;
+    }
+    pg.tag_names = names;
+    pg.tag_values = values;
+    pg.game = *g;  /* read only: the writer does not change or free it */
+    snprintf(pg.result, sizeof pg.result, "%s", result);
+    FILE *f = open_memstream(&text, &len);
+    if (!f) goto done;
+    bb_pgn_writer w;
+    bb_pgn_writer_init(&w, f);
+    int bad = bb_pgn_write_game(&w, &pg) != 0 || bb_pgn_writer_error(&w) != 0;
+    bb_pgn_writer_free(&w);
+    if (fclose(f) != 0 || bad || !text) goto done;
+    r = len > 0x7ffffffe ? -1 : (int)len;
+    if (r >= 0 && size > 0) snprintf(buf, (size_t)size, "%s", text);
+done:
+    free(text);
+    free(copy);
+    free(names);
+    free(values);
+    return r;
+}
+
+/* the first game of text (PGN) becomes the game: its tags as "name\nvalue\n"
+ * pairs in out and their length (out as snprintf), or -1 and why in out (the
+ * game unchanged) */
+BB_JS_EXPORT int bb_js_chess_load_pgn(bb_chess_game *g, const char *text, char *out, int size)
+{
+    bb_pgn_reader *r = bb_pgn_open_memory(text, strlen(text));
+    bb_pgn_game pg;
+    out_text o = {out, size > 0 ? (size_t)size : 0, 0};
+    int rc = -1;
+    if (!r) {
+        error_text("out of memory", out, size);
+        return -1;
+    }
+    bb_pgn_game_init(&pg);
+    int got = bb_pgn_next(r, &pg);
+    if (got != 1) {
+        error_text(got == 0 ? "no game in the text" : bb_pgn_read_error(r), out, size);
+    } else if (pg.has_error) {
+        char why[320];
+        snprintf(why, sizeof why, "line %ld, column %ld: %s", pg.error.line, pg.error.column, pg.error.msg);
+        error_text(why, out, size);
+    } else if (bb_chess_game_copy(g, &pg.game) != 0) {
+        error_text("out of memory", out, size);
+    } else {
+        for (int i = 0; i < pg.ntags; i++) put(&o, "%s\n%s\n", pg.tag_names[i], pg.tag_values[i]);
+        if (o.size > 0) out[o.len < o.size ? o.len : o.size - 1] = '\0';
+        rc = out_end(&o);
+    }
+    bb_pgn_game_free(&pg);
+    bb_pgn_close(r);
+    return rc;
 }

@@ -293,6 +293,49 @@ test('errors: bad FEN with the C library\'s reason, illegal moves, wrong argumen
     assert.throws(() => g.fen(), /freed/);
 });
 
+test('PGN: random games written, read by the CLI and read back', () => {
+    const r = rng(SEED + 3n);
+    for (const [gi, start] of starts(r).entries()) {
+        const g = new Chess(start);
+        for (let i = 0, n = r.int(80); i < n; i++) {
+            const ms = g.moves();
+            if (ms.length === 0) break;
+            g.move(ms[r.int(ms.length)]);
+        }
+        g.setHeader('White', `player ${gi}`);
+        const pgn = g.pgn(), where = `seed ${SEED + 3n}, game ${gi}: ${pgn}`;
+        assert.match(pgn, /^\[Event "\?"\]\n\[Site "\?"\]\n\[Date "\?\?\?\?\.\?\?\.\?\?"\]\n\[Round "\?"\]\n\[White "player \d"\]/, where);
+        const fen = execFileSync(cli, ['chess', 'pgn', '-', '--fen', '--final'], { input: pgn, encoding: 'utf8' }).trim();
+        assert.equal(fen, g.fen(), where);
+        const san = execFileSync(cli, ['chess', 'pgn', '-', '--san'], { input: pgn, encoding: 'utf8' }).trim();
+        assert.equal(san, g.history().join(' '), where);
+        const back = new Chess();
+        back.loadPgn(pgn);
+        assert.equal(back.fen(), g.fen(), where);
+        assert.deepEqual(back.history({ verbose: true }), g.history({ verbose: true }), where);
+        assert.equal(back.getHeaders().White, `player ${gi}`, where);
+        assert.equal(back.pgn(), pgn, where);
+        back.free();
+        g.free();
+    }
+    const g = new Chess();
+    g.move('d4');
+    assert.throws(() => g.loadPgn('1. e4 e4 *'), /^Error: Invalid PGN: line 1, column 7: no black pawn can move to e4/);
+    assert.throws(() => g.loadPgn(''), /^Error: Invalid PGN: no game/);
+    assert.throws(() => g.loadPgn(3), TypeError);
+    assert.deepEqual(g.history(), ['d4'], 'a failed loadPgn leaves the game as it was');
+    for (const m of ['f6', 'e4', 'g5']) g.move(m);
+    g.move('Qh5#');
+    assert.match(g.pgn(), /\[Result "1-0"\]\n\n1\. d4 f6 2\. e4 g5 3\. Qh5# 1-0$/);
+    assert.deepEqual(g.setHeader('Event', 'E'), { Event: 'E' });
+    assert.equal(g.removeHeader('Event'), true);
+    assert.equal(g.removeHeader('Event'), false);
+    assert.throws(() => g.setHeader('a b', 'x'), RangeError);
+    assert.throws(() => g.setHeader('Event', 'x\ny'), RangeError);
+    assert.throws(() => g.setHeader('Event', 1), TypeError);
+    g.free();
+});
+
 test('the heap does not grow over many games', () => {
     const r = rng(SEED + 2n);
     const play = () => {
@@ -306,6 +349,8 @@ test('the heap does not grow over many games', () => {
         g.history({ verbose: true });
         g.isGameOver();
         g.perft(1);
+        g.loadPgn(g.pgn());
+        try { g.loadPgn('1. e4 e4'); } catch { /* refused */ }
         while (g.undo());
         try { g.load('bad'); } catch { /* refused */ }
         g.free();
