@@ -286,15 +286,27 @@ export class Chess {
     }
 
     /**
-     * Plays a move: SAN ('Nf3', 'O-O', 'e8=Q'), UCI ('g1f3', 'e7e8q') or
-     * { from, to, promotion }.  Returns the move object; an illegal or
+     * Plays a move: SAN ('Nf3', 'O-O', 'e8=Q'; 0-0, a wrong + or # and e2-e4
+     * are read too), UCI ('g1f3', 'e7e8q') or { from, to, promotion }.  Returns the move object; an illegal or
      * unreadable move throws an Error "Invalid move: ..." with the library's reason.
      */
     move(move) {
         const g = this.#ready('move');
         let played;
         if (typeof move === 'string') {
-            played = this.#play(g, move, 0, move);
+            try {
+                played = this.#play(g, move, 0, move);
+            } catch (e) {
+                // as chess.js reads them too: 0-0 and 0-0-0, e2-e4, a wrong + or #
+                const loose = move.replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O')
+                    .replace(/^([a-h][1-8])[-x]([a-h][1-8][nbrq]?)$/, '$1$2').replace(/[+#]+(?=[!?]*$)/, '');
+                if (loose === move) throw e;
+                try {
+                    played = this.#play(g, loose, 0, move);
+                } catch {
+                    throw e;
+                }
+            }
         } else if (move !== null && typeof move === 'object') {
             const { from, to, promotion } = move;
             const f = squareName(from, 'move.from'), t = squareName(to, 'move.to');

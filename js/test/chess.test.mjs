@@ -271,6 +271,13 @@ test('errors: bad FEN with the C library\'s reason, illegal moves, wrong argumen
         assert.throws(() => g.move(m), (e) => e instanceof Error && e.message.startsWith('Invalid move: ') && e.message.length > 15, m);
     }
     assert.throws(() => g.move({ from: 'e2', to: 'e5' }), /^Error: Invalid move: \{"from":"e2","to":"e5"\}/);
+    // what chess.js reads besides strict SAN
+    for (const [text, san, fen] of [['Nf3+', 'Nf3'], ['e2-e4', 'e4'], ['Ng1f3', 'Nf3'], ['Nf3!?', 'Nf3'],
+        ['0-0', 'O-O', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'], ['0-0-0+', 'O-O-O', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1']]) {
+        const h = new Chess(fen);
+        assert.equal(h.move(text).san, san, text);
+        h.free();
+    }
     assert.equal(g.fen(), chess.DEFAULT_POSITION);
     assert.throws(() => g.move(42), TypeError);
     assert.throws(() => g.move(null), TypeError);
