@@ -1,0 +1,503 @@
+// Chess for JavaScript: a Chess class with the API of chess.js 1.x (moves in
+// SAN, verbose move objects, undo, history, the end-of-game tests, perft) over
+// the C library compiled to WebAssembly.  Each Chess object holds its game
+// (start position, moves, keys for repetitions) in the module's heap: free()
+// releases it at once; a FinalizationRegistry releases a forgotten one.
+// Positions are read as the C library reads them: FEN, X-FEN and
+// Shredder-FEN (Chess960).  docs/JS.md lists where it differs from chess.js.
+
+import { c, cString, withBytes, withString, square as squareIndex, u64, view } from './core.js';
+
+// ---- constants, as chess.js exports them --------------------------------------------
+
+export const WHITE = 'w';
+export const BLACK = 'b';
+export const PAWN = 'p';
+export const KNIGHT = 'n';
+export const BISHOP = 'b';
+export const ROOK = 'r';
+export const QUEEN = 'q';
+export const KING = 'k';
+/** The standard start position's FEN. */
+export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+/** The 64 square names in chess.js's order: a8, b8, ..., h1 (rank 8 first). */
+export const SQUARES = Object.freeze(
+    Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i % 8] + String(8 - Math.floor(i / 8))),
+);
+
+const TYPES = 'pnbrqk';
+const MSG = 256;
+const LIST = 1 << 15;
+
+// ---- the heap ------------------------------------------------------------------------
+
+const released = new FinalizationRegistry((game) => c.bb_js_chess_delete(game));
+
+// Calls fn(buf, size) with a buffer, again with a larger one while the text
+// it reports (its return value) does not fit; returns the text.
+function text(fn) {
+    let size = LIST;
+    for (;;) {
+        const [n, s] = withBytes(size, (buf) => {
+            const got = fn(buf, size);
+            return [got, got >= 0 && got < size ? cString(buf) : null];
+        });
+        if (n < 0) throw new Error('bitboard: chess: the text does not fit');
+        if (s !== null) return s;
+        size = n + 1;
+    }
+}
+
+// A describe line of exports_chess.c as chess.js's move object.
+function moveObject(line) {
+    const [color, from, to, piece, captured, promotion, flags, san, lan, before, after] = line.split('|');
+    const m = { color, from, to, piece };
+    if (captured !== '-') m.captured = captured;
+    if (promotion !== '-') m.promotion = promotion;
+    Object.assign(m, { flags, san, lan });
+    if (before !== undefined) Object.assign(m, { before, after });
+    return m;
+}
+
+const lines = (s) => (s === '' ? [] : s.slice(0, -1).split('\n'));
+
+function checkFen(fen) {
+    if (typeof fen !== 'string') {
+        throw new TypeError(`bitboard: chess: fen must be a string, not ${fen === null ? 'null' : typeof fen}`);
+    }
+}
+
+function options(opts, what) {
+    if (opts === undefined) return {};
+    if (opts === null || typeof opts !== 'object') throw new TypeError(`bitboard: chess: ${what} must be an object`);
+    return opts;
+}
+
+function squareName(sq, what = 'square') {
+    if (typeof sq !== 'string') {
+        throw new TypeError(`bitboard: chess: ${what} must be a square name such as 'e4', not ${sq === null ? 'null' : typeof sq}`);
+    }
+    if (!/^[a-h][1-8]$/.test(sq)) throw new RangeError(`bitboard: chess: ${what} '${sq}' is not a square name (a1..h8)`);
+    return squareIndex(sq, what);
+}
+
+function placement(cells) {
+    let out = '';
+    for (let rank = 7; rank >= 0; rank--) {
+        let empty = 0;
+        for (let file = 0; file < 8; file++) {
+            const p = cells[rank * 8 + file];
+            if (!p) {
+                empty++;
+                continue;
+            }
+            if (empty) out += empty;
+            empty = 0;
+            out += p.color === WHITE ? p.type.toUpperCase() : p.type;
+        }
+        if (empty) out += empty;
+        if (rank) out += '/';
+    }
+    return out;
+}
+
+// ---- the class -----------------------------------------------------------------------
+
+/**
+ * A chess game: a position and the moves played from it, with chess.js 1.x's
+ * methods.  new Chess() is the standard start; new Chess(fen) starts from a
+ * FEN, X-FEN or Shredder-FEN and throws an Error (the C library's reason)
+ * when the library does not read it.
+ */
+export class Chess {
+    #game = 0;
+    // a board being set up (put/remove/clear) that is no position the
+    // library takes, e.g. without kings: { cells, rest, why }; else null
+    #setup = null;
+    // the PGN tags pgn() writes (loadPgn reads them; load, reset and clear forget them)
+    #headers = {};
+
+    constructor(fen = DEFAULT_POSITION) {
+        checkFen(fen);
+        this.#game = c.bb_js_chess_new();
+        if (!this.#game) throw new Error('bitboard: chess: out of WebAssembly memory');
+        released.register(this, this.#game, this);
+        try {
+            this.load(fen);
+        } catch (e) {
+            this.free();
+            throw e;
+        }
+    }
+
+    #g() {
+        if (!this.#game) throw new Error('bitboard: chess: this Chess object has been freed');
+        return this.#game;
+    }
+
+    #ready(what) {
+        const g = this.#g();
+        if (this.#setup) throw new Error(`bitboard: chess: ${what}: the board is no position yet: ${this.#setup.why}`);
+        return g;
+    }
+
+    /** Releases the game's WebAssembly memory now; the object cannot be used after. */
+    free() {
+        if (!this.#game) return;
+        released.unregister(this);
+        c.bb_js_chess_delete(this.#game);
+        this.#game = 0;
+    }
+
+    /** Starts again from fen (FEN, X-FEN or Shredder-FEN), no moves; an Error with the library's reason if it is not one. */
+    load(fen) {
+        checkFen(fen);
+        const g = this.#g();
+        withString(fen, (f) => withBytes(MSG, (msg) => {
+            if (c.bb_js_chess_load(g, f, msg, MSG) !== 0) throw new Error(`Invalid FEN: ${cString(msg)}`);
+        }));
+        this.#setup = null;
+        this.#headers = {};
+    }
+
+    /** The standard start position, no moves. */
+    reset() {
+        this.load(DEFAULT_POSITION);
+    }
+
+    /** An empty board, white to move (a board being set up: put the kings before playing). */
+    clear() {
+        this.#edit(Array(64).fill(null), ['w', '-', '-', '0', '1']);
+    }
+
+    /** The position's FEN (castling as KQkq, or X-FEN file letters where KQkq is ambiguous). */
+    fen() {
+        const g = this.#g();
+        if (this.#setup) return `${placement(this.#setup.cells)} ${this.#setup.rest.join(' ')}`;
+        return text((buf, size) => c.bb_js_chess_fen(g, buf, size));
+    }
+
+    #cells() {
+        if (this.#setup) return this.#setup.cells.slice();
+        const g = this.#g();
+        return withBytes(64, (p) => {
+            c.bb_js_chess_board(g, p);
+            const v = view();
+            return Array.from({ length: 64 }, (_, i) => {
+                const b = v.getUint8(p + i);
+                return b === 255 ? null : { type: TYPES[b & 7], color: b >> 3 ? BLACK : WHITE };
+            });
+        });
+    }
+
+    // the board becomes cells (the other FEN fields rest): a position if the
+    // library reads it (castling rights and en passant it refuses dropped),
+    // else a board being set up
+    #edit(cells, rest) {
+        const board = placement(cells);
+        const reads = (castling, ep) => withString(`${board} ${rest[0]} ${castling} ${ep} ${rest[3]} ${rest[4]}`, (f) =>
+            withBytes(MSG, (msg) => (c.bb_js_chess_check_fen(f, msg, MSG) === 0 ? null : cString(msg))));
+        let ep = rest[2];
+        if (ep !== '-' && reads('-', ep) !== null) ep = '-';
+        let castling = rest[1];
+        if (castling !== '-' && reads('-', ep) !== null) {
+            // no position yet (no king, say): chess.js's rule, a right stays while its king and rook are home
+            const home = { K: [4, 7, 'w'], Q: [4, 0, 'w'], k: [60, 63, 'b'], q: [60, 56, 'b'] };
+            const at = (i, type, color) => cells[i] && cells[i].type === type && cells[i].color === color;
+            castling = [...castling].filter((l) => home[l] && at(home[l][0], KING, home[l][2]) && at(home[l][1], ROOK, home[l][2]))
+                .join('') || '-';
+        } else if (castling !== '-' && reads(castling, ep) !== null) {
+            castling = [...castling].filter((l) => reads(l, ep) === null).join('') || '-';
+            if (castling !== '-' && reads(castling, ep) !== null) castling = '-';
+        }
+        const fields = [rest[0], castling, ep, rest[3], rest[4]];
+        const why = reads(castling, ep);
+        if (why === null) {
+            this.load(`${board} ${fields.join(' ')}`);
+        } else {
+            this.#setup = { cells, rest: fields, why };
+        }
+    }
+
+    #rest() {
+        return this.fen().split(' ').slice(1);
+    }
+
+    /** The piece on square ('e4'): { type, color }, or undefined when it is empty. */
+    get(square) {
+        const p = this.#cells()[squareName(square)];
+        return p ? { ...p } : undefined;
+    }
+
+    /**
+     * Puts a piece ({ type: 'p'..'k', color: 'w' | 'b' }) on square; false when
+     * it cannot stand there (a second king of a colour, a pawn on rank 1 or 8).
+     * The moves played are forgotten (the position is a new start).
+     */
+    put(piece, square) {
+        if (piece === null || typeof piece !== 'object') throw new TypeError('bitboard: chess: piece must be an object { type, color }');
+        const { type, color } = piece;
+        if (typeof type !== 'string' || !TYPES.includes(type) || type.length !== 1) {
+            throw new RangeError(`bitboard: chess: piece type ${JSON.stringify(type)} is not one of p, n, b, r, q, k`);
+        }
+        if (color !== WHITE && color !== BLACK) throw new RangeError(`bitboard: chess: piece color ${JSON.stringify(color)} is not 'w' or 'b'`);
+        const sq = squareName(square);
+        const cells = this.#cells();
+        if (type === PAWN && (sq < 8 || sq >= 56)) return false;
+        if (type === KING && cells.some((p, i) => i !== sq && p && p.type === KING && p.color === color)) return false;
+        const rest = this.#rest();
+        cells[sq] = { type, color };
+        this.#edit(cells, rest);
+        return true;
+    }
+
+    /** Takes the piece off square: the piece ({ type, color }), or undefined when it was empty. The moves played are forgotten. */
+    remove(square) {
+        const sq = squareName(square);
+        const cells = this.#cells();
+        const p = cells[sq];
+        if (!p) return undefined;
+        const rest = this.#rest();
+        cells[sq] = null;
+        this.#edit(cells, rest);
+        return { ...p };
+    }
+
+    /** The side to move: 'w' or 'b'. */
+    turn() {
+        return this.#rest()[0];
+    }
+
+    /**
+     * The legal moves: SAN strings, or move objects with { verbose: true };
+     * { square: 'e2' }: only the moves of the piece there.
+     */
+    moves(opts) {
+        const { verbose = false, square, piece } = options(opts, 'options');
+        const sq = square === undefined ? -1 : squareName(square, 'options.square');
+        if (piece !== undefined && !(typeof piece === 'string' && piece.length === 1 && TYPES.includes(piece))) {
+            throw new RangeError(`bitboard: chess: options.piece ${JSON.stringify(piece)} is not one of p, n, b, r, q, k`);
+        }
+        if (this.#setup) return [];
+        const g = this.#g();
+        let list = lines(text((buf, size) => c.bb_js_chess_moves(g, sq, verbose ? 1 : 0, buf, size))).map(moveObject);
+        if (piece !== undefined) list = list.filter((m) => m.piece === piece);
+        return verbose ? list : list.map((m) => m.san);
+    }
+
+    /**
+     * Plays a move: SAN ('Nf3', 'O-O', 'e8=Q'; 0-0, a wrong + or # and e2-e4
+     * are read too), UCI ('g1f3', 'e7e8q') or { from, to, promotion }.  Returns the move object; an illegal or
+     * unreadable move throws an Error "Invalid move: ..." with the library's reason.
+     */
+    move(move) {
+        const g = this.#ready('move');
+        let played;
+        if (typeof move === 'string') {
+            try {
+                played = this.#play(g, move, 0, move);
+            } catch (e) {
+                // as chess.js reads them too: 0-0 and 0-0-0, e2-e4, a wrong + or #
+                const loose = move.replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O')
+                    .replace(/^([a-h][1-8])[-x]([a-h][1-8][nbrq]?)$/, '$1$2').replace(/[+#]+(?=[!?]*$)/, '');
+                if (loose === move) throw e;
+                try {
+                    played = this.#play(g, loose, 0, move);
+                } catch {
+                    throw e;
+                }
+            }
+        } else if (move !== null && typeof move === 'object') {
+            const { from, to, promotion } = move;
+            const f = squareName(from, 'move.from'), t = squareName(to, 'move.to');
+            if (promotion !== undefined && !(typeof promotion === 'string' && /^[nbrq]$/.test(promotion))) {
+                throw new RangeError(`bitboard: chess: move.promotion ${JSON.stringify(promotion)} is not one of n, b, r, q`);
+            }
+            const found = lines(text((buf, size) => c.bb_js_chess_moves(g, f, 0, buf, size))).map(moveObject)
+                .find((m) => squareIndex(m.to) === t && m.promotion === promotion);
+            if (!found) throw new Error(`Invalid move: ${JSON.stringify(move)}`);
+            played = this.#play(g, found.san, 0, JSON.stringify(move));
+        } else {
+            throw new TypeError(`bitboard: chess: move must be a string (SAN or UCI) or { from, to, promotion }, not ${move === null ? 'null' : typeof move}`);
+        }
+        return played;
+    }
+
+    #play(g, move, uciOnly, shown) {
+        const line = withString(move, (m) => text((buf, size) => {
+            const n = c.bb_js_chess_play(g, m, uciOnly, buf, size);
+            if (n < 0) {
+                const why = cString(buf);
+                throw new Error(`Invalid move: ${why.startsWith(`${move}:`) ? why : `${shown}: ${why}`}`);
+            }
+            return n;
+        }));
+        return moveObject(line.slice(0, -1));
+    }
+
+    /** Takes back the last move: its move object, or null when no move was played. */
+    undo() {
+        const g = this.#g();
+        if (this.#setup || c.bb_js_chess_count(g) === 0) return null;
+        const line = text((buf, size) => {
+            const n = c.bb_js_chess_undo(g, buf, size);
+            return n < 0 ? size : n;
+        });
+        return moveObject(line.slice(0, -1));
+    }
+
+    /** The moves played: SAN strings, or move objects with { verbose: true }. */
+    history(opts) {
+        const { verbose = false } = options(opts, 'options');
+        if (this.#setup) return [];
+        const g = this.#g();
+        const list = lines(text((buf, size) => c.bb_js_chess_history(g, verbose ? 1 : 0, buf, size))).map(moveObject);
+        return verbose ? list : list.map((m) => m.san);
+    }
+
+    /**
+     * The game in PGN's export format (the C library's writer): the Seven Tag
+     * Roster ('?' where no header was set), the other headers, SetUp and FEN
+     * for a start that is not the standard one, the moves and the result.
+     */
+    pgn() {
+        const g = this.#ready('pgn');
+        const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*', ...this.#headers };
+        const start = this.history({ verbose: true })[0]?.before ?? this.fen();
+        if (start !== DEFAULT_POSITION && tags.FEN === undefined) Object.assign(tags, { SetUp: '1', FEN: start });
+        if (this.isCheckmate()) tags.Result = this.turn() === WHITE ? '0-1' : '1-0';
+        const pairs = Object.entries(tags).map(([k, v]) => `${k}\n${v}\n`).join('');
+        return withString(pairs, (t) => withString(tags.Result, (res) => text((buf, size) => {
+            const n = c.bb_js_chess_pgn(g, t, res, buf, size);
+            if (n < 0) throw new Error('bitboard: chess: pgn: the PGN writer failed (out of memory)');
+            return n;
+        }))).replace(/\n+$/, '');
+    }
+
+    /**
+     * Reads the first game of pgn (its tags, start position and main line): the
+     * game becomes it.  An Error with the library's reason (line, column, the
+     * move) if the game has an illegal or unreadable move; the game is then unchanged.
+     */
+    loadPgn(pgn) {
+        if (typeof pgn !== 'string') throw new TypeError(`bitboard: chess: pgn must be a string, not ${pgn === null ? 'null' : typeof pgn}`);
+        const g = this.#g();
+        const tags = withString(pgn, (p) => text((buf, size) => {
+            const n = c.bb_js_chess_load_pgn(g, p, buf, size);
+            if (n < 0) throw new Error(`Invalid PGN: ${cString(buf)}`);
+            return n;
+        }));
+        const list = tags.split('\n');
+        this.#setup = null;
+        this.#headers = {};
+        for (let i = 0; i + 1 < list.length; i += 2) this.#headers[list[i]] = list[i + 1];
+    }
+
+    /** The PGN headers set (by setHeader or loadPgn), as { name: value }. */
+    getHeaders() {
+        return { ...this.#headers };
+    }
+
+    /** Sets the PGN header key to value; returns the headers. */
+    setHeader(key, value) {
+        for (const [what, v] of [['key', key], ['value', value]]) {
+            if (typeof v !== 'string') throw new TypeError(`bitboard: chess: header ${what} must be a string, not ${v === null ? 'null' : typeof v}`);
+            if (/[\n\0]/.test(v)) throw new RangeError(`bitboard: chess: header ${what} ${JSON.stringify(v)} holds a newline or NUL`);
+        }
+        if (!/^[A-Za-z0-9_]+$/.test(key)) throw new RangeError(`bitboard: chess: header key ${JSON.stringify(key)} is not a PGN tag name (letters, digits, _)`);
+        this.#headers[key] = value;
+        return this.getHeaders();
+    }
+
+    /** Removes the PGN header key: whether it was set. */
+    removeHeader(key) {
+        if (typeof key !== 'string') throw new TypeError(`bitboard: chess: header key must be a string, not ${key === null ? 'null' : typeof key}`);
+        const had = Object.hasOwn(this.#headers, key);
+        delete this.#headers[key];
+        return had;
+    }
+
+    #status() {
+        if (this.#setup) return 0;
+        return c.bb_js_chess_status(this.#g());
+    }
+
+    /** Whether the side to move is in check. */
+    inCheck() {
+        return (this.#status() & 1) !== 0;
+    }
+
+    /** The same as inCheck(). */
+    isCheck() {
+        return this.inCheck();
+    }
+
+    /** Whether the side to move is mated. */
+    isCheckmate() {
+        return (this.#status() & 3) === 3;
+    }
+
+    /** Whether the side to move has no legal move and is not in check. */
+    isStalemate() {
+        return (this.#status() & 3) === 2;
+    }
+
+    /** Whether neither side can mate: K v K, K+N v K, K+B v K, or bishops all on one colour of square. */
+    isInsufficientMaterial() {
+        return (this.#status() & 4) !== 0;
+    }
+
+    /** Whether the position stands for the third time (or more) in the game. */
+    isThreefoldRepetition() {
+        return this.#status() >> 8 >= 3;
+    }
+
+    /** Whether 100 plies have passed without a capture or a pawn move. */
+    isDrawByFiftyMoves() {
+        return (this.#status() & 8) !== 0;
+    }
+
+    /** Stalemate, insufficient material, threefold repetition or the fifty-move rule. */
+    isDraw() {
+        const s = this.#status();
+        return (s & 3) === 2 || (s & 12) !== 0 || s >> 8 >= 3;
+    }
+
+    /** Checkmate or a draw (isDraw). */
+    isGameOver() {
+        return this.isCheckmate() || this.isDraw();
+    }
+
+    /** The number of legal move sequences depth plies deep from the position (depth 0..). */
+    perft(depth) {
+        if (!Number.isInteger(depth)) throw new TypeError(`bitboard: chess: depth must be an integer, not ${String(depth)}`);
+        if (depth < 0 || depth > 20) throw new RangeError(`bitboard: chess: depth ${depth} is not in 0..20`);
+        const n = u64(c.bb_js_chess_perft(this.#ready('perft'), depth));
+        if (n === (1n << 64n) - 1n) throw new RangeError(`bitboard: chess: perft ${depth} does not fit in 64 bits`);
+        return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+    }
+
+    /** The board as 8 rows, rank 8 first: null or { square, type, color } for each square. */
+    board() {
+        const cells = this.#cells();
+        return Array.from({ length: 8 }, (_, r) => Array.from({ length: 8 }, (_, f) => {
+            const i = (7 - r) * 8 + f, p = cells[i];
+            return p ? { square: SQUARES[r * 8 + f], type: p.type, color: p.color } : null;
+        }));
+    }
+
+    /** The board as chess.js draws it (rank 8 first, upper case for white). */
+    ascii() {
+        const cells = this.#cells();
+        let s = '   +------------------------+\n';
+        for (let rank = 7; rank >= 0; rank--) {
+            s += ` ${rank + 1} |`;
+            for (let file = 0; file < 8; file++) {
+                const p = cells[rank * 8 + file];
+                s += ` ${p ? (p.color === WHITE ? p.type.toUpperCase() : p.type) : '.'} `;
+            }
+            s += '|\n';
+        }
+        return s + '   +------------------------+\n     a  b  c  d  e  f  g  h';
+    }
+}
