@@ -49,3 +49,6 @@ export function parseSquare(name: string): number;
 export function parseBoard(text: string, options?: { othello?: boolean }): bigint;
 export function formatBoard(board: bigint, format?: BoardFormat | number, options?: { othello?: boolean }): string;
 export function memoryBytes(): number;
+
+// chess.js's names (also 'bitboard/chess'): chess.d.ts
+export { Chess, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES } from './chess.js';

@@ -7,6 +7,10 @@
 
 import { c, u64, cString, withBytes, withString, board, square, named, view, heapBytes } from './core.js';
 
+// chess.js's names, so that a chess.js user switches by changing the import
+// (also 'bitboard/chess'); Othello is 'bitboard/othello'
+export { Chess, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES } from './chess.js';
+
 // ---- the API -------------------------------------------------------------------------
 
 /** The C library's version, e.g. "0.1.0". */

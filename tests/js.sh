@@ -3,7 +3,7 @@
 # module and the package (make wasm, which installs clang's wasm32 pieces
 # when missing), then runs node --test js/test/ against the CLI in build/.
 # Installs Debian's nodejs (node and npm) when missing.  Ends with
-# "js: N passed, M failed".
+# "js: N passed, M failed, K skipped".
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -36,7 +36,9 @@ rc=$?
 grep -E '^not ok|^# (tests|pass|fail)' "$out"
 [ $rc -ne 0 ] && grep -A25 '^not ok' "$out" | head -n 60
 p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out") f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$out")
-p=${p:-0} f=${f:-0}
+s=$(sed -n 's/^# skipped \([0-9]*\)$/\1/p' "$out")
+p=${p:-0} f=${f:-0} s=${s:-0}
 [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
-echo "js: $p passed, $f failed"
+grep -E '^# Subtest: .*# SKIP|^ok .*# SKIP' "$out" | sed 's/^/SKIP /'
+echo "js: $p passed, $f failed, $s skipped"
 [ "$f" -eq 0 ]

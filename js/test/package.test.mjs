@@ -14,7 +14,13 @@ const bb = await import(path.join(pkg, 'bitboard.js'));
 test('the typings declare every export, and nothing else', () => {
     const dts = readFileSync(path.join(pkg, 'bitboard.d.ts'), 'utf8');
     const declared = new Map();
-    for (const m of dts.matchAll(/^export (function|const) (\w+)/gm)) declared.set(m[2], m[1]);
+    for (const m of dts.matchAll(/^export (function|const|class) (\w+)/gm)) declared.set(m[2], m[1] === 'class' ? 'function' : m[1]);
+    // re-exports: export { A, B } from './x.js' (kinds from the module itself)
+    for (const m of dts.matchAll(/^export \{([^}]*)\} from/gm)) {
+        for (const name of m[1].split(',').map((n) => n.trim()).filter(Boolean)) {
+            declared.set(name, typeof bb[name] === 'function' ? 'function' : 'const');
+        }
+    }
     const actual = new Map(Object.keys(bb).map((k) => [k, typeof bb[k] === 'function' ? 'function' : 'const']));
     assert.deepEqual([...declared.keys()].sort(), [...actual.keys()].sort());
     for (const [name, kind] of actual) assert.equal(declared.get(name), kind, `${name} is a ${kind}`);
