@@ -117,7 +117,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke wasm js-test
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -363,8 +363,13 @@ WASM_DIR     := $(BUILD)/wasm
 WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -Iinclude
 WASM_SRC     := $(LIB_SRC) $(wildcard js/src/*.c)
 WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/gen/attack_tables.o
+# The stack: 1 MiB (wasm-ld's default is 64 KiB, which chess perft 6 overran,
+# writing over the static data after it and printing wrong counts), placed
+# first in memory, so that an overflow runs below address 0 and traps
+# instead of corrupting data.
+WASM_STACK   := -Wl,-z,stack-size=1048576 -Wl,--stack-first
 WASM_STAMP   := $(WASM_DIR)/flags.stamp
-WASM_NOW     := $(WASM_CC) $(WASM_FLAGS)
+WASM_NOW     := $(WASM_CC) $(WASM_FLAGS) $(WASM_STACK)
 JS_FILES     := $(wildcard js/*.js js/*.d.ts js/package.json js/README.md)
 
 $(WASM_STAMP): FORCE
@@ -380,7 +385,7 @@ $(WASM_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c $(WASM_STAMP)
 $(WASM_DIR)/bitboard.wasm: $(WASM_OBJ)
 	$(call msg,LD,$@)
 	$(Q)$(WASM_CC) --target=wasm32-wasi -O2 -mexec-model=reactor -Wl,--export-dynamic -Wl,--export=malloc \
-	    -Wl,--export=free -Wl,--strip-debug -o $@ $^ -lwasi-emulated-signal
+	    -Wl,--export=free -Wl,--strip-debug $(WASM_STACK) -o $@ $^ -lwasi-emulated-signal
 
 # The npm package, staged in $(BUILD)/js/bitboard (npm pack there makes the tarball).
 $(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES)
@@ -395,6 +400,20 @@ wasm: ## the library as WebAssembly and the npm package, staged in $(BUILD)/js/b
 js-test: wasm ## the npm package's tests (node --test, against the CLI)
 	@$(MAKE) --no-print-directory cli
 	@BB_CLI=$(call sq,$(BUILD)/bitboard) BB_JS=$(call sq,$(BUILD)/js/bitboard) node --test js/test/
+
+# The package against chess.js and chessops (installed from npm into
+# BENCH_JS_PEERS, never dependencies) and the wasm perft against the native
+# portable build's, one Node process, pinned to one core where taskset is.
+BENCH_JS_PEERS ?= /tmp/bitboard-bench-js
+bench-js: wasm ## the npm package side by side with chess.js 1.4.0 and chessops 0.15.1 (docs/BENCHMARKS.md)
+	@$(MAKE) --no-print-directory -s PORTABLE=1 BUILD=$(call sq,$(BUILD)/portable) cli
+	@[ -d $(call sq,$(BENCH_JS_PEERS))/node_modules/chessops ] && [ -d $(call sq,$(BENCH_JS_PEERS))/node_modules/chess.js ] || \
+	  { mkdir -p $(call sq,$(BENCH_JS_PEERS)) && cd $(call sq,$(BENCH_JS_PEERS)) && \
+	    echo '{"name":"bitboard-bench-js","private":true}' > package.json && \
+	    npm install --no-audit --no-fund --silent chess.js@1.4.0 chessops@0.15.1; }
+	@$(MAKE) --no-print-directory -s cli
+	@BENCH_JS_PEERS=$(call sq,$(BENCH_JS_PEERS)) BENCH_NATIVE=$(call sq,$(BUILD)/portable/bitboard:$(BUILD)/bitboard) \
+	  $$(command -v taskset > /dev/null && echo taskset -c 0) node js/bench/bench.mjs $(call sq,$(BUILD)/js/bitboard)
 
 # The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
 # the list in tests/mutants/perft_kernel.txt): each must make a test of
