@@ -6,7 +6,7 @@
 // Positions are read as the C library reads them: FEN, X-FEN and
 // Shredder-FEN (Chess960).  docs/JS.md lists where it differs from chess.js.
 
-import { c, cString, withBytes, withString, square as squareIndex, u64, view } from './core.js';
+import { c, cString, decoder, encoder, withBytes, withString, square as squareIndex, u64, view } from './core.js';
 
 // ---- constants, as chess.js exports them --------------------------------------------
 
@@ -33,19 +33,44 @@ const LIST = 1 << 15;
 
 const released = new FinalizationRegistry((game) => c.bb_js_chess_delete(game));
 
-// Calls fn(buf, size) with a buffer, again with a larger one while the text
-// it reports (its return value) does not fit; returns the text.
+// Buffers kept for the module's life (one Chess call at a time uses them:
+// JavaScript runs one call at a time, and no C function calls back): the
+// text a call writes (grown when a text needs more), the text it reads (a
+// FEN, a move), and an error message.  A FEN load and a move list then cost
+// no malloc and no free.
+let out = 0, outSize = 0;
+const inSize = 512;
+const inBuf = c.malloc(inSize), msgBuf = c.malloc(MSG);
+if (!inBuf || !msgBuf) throw new Error('bitboard: chess: out of WebAssembly memory');
+
+// Calls fn(buf, size) with the text buffer, again with a larger one while
+// the length of the text it reports (its return value) does not fit;
+// returns the text.
 function text(fn) {
     let size = LIST;
     for (;;) {
-        const [n, s] = withBytes(size, (buf) => {
-            const got = fn(buf, size);
-            return [got, got >= 0 && got < size ? cString(buf) : null];
-        });
+        if (size > outSize) {
+            const p = c.malloc(size);
+            if (!p) throw new Error(`bitboard: chess: out of WebAssembly memory (${size} bytes)`);
+            if (out) c.free(out);
+            out = p, outSize = size;
+        }
+        const n = fn(out, outSize);
         if (n < 0) throw new Error('bitboard: chess: the text does not fit');
-        if (s !== null) return s;
+        if (n < outSize) return decoder.decode(new Uint8Array(c.memory.buffer, out, n));
         size = n + 1;
     }
+}
+
+// Runs fn(pointer) with s as a NUL-terminated UTF-8 string on the heap: in
+// the kept buffer when it fits, else in one of its own.
+function withInput(s, fn) {
+    if (s.length < inSize / 3) { // 3 bytes of UTF-8 at most per UTF-16 unit: it fits
+        const { written } = encoder.encodeInto(s, new Uint8Array(c.memory.buffer, inBuf, inSize - 1));
+        new Uint8Array(c.memory.buffer)[inBuf + written] = 0;
+        return fn(inBuf);
+    }
+    return withString(s, fn);
 }
 
 // A describe line of exports_chess.c as chess.js's move object.
@@ -153,9 +178,9 @@ export class Chess {
     load(fen) {
         checkFen(fen);
         const g = this.#g();
-        withString(fen, (f) => withBytes(MSG, (msg) => {
-            if (c.bb_js_chess_load(g, f, msg, MSG) !== 0) throw new Error(`Invalid FEN: ${cString(msg)}`);
-        }));
+        withInput(fen, (f) => {
+            if (c.bb_js_chess_load(g, f, msgBuf, MSG) !== 0) throw new Error(`Invalid FEN: ${cString(msgBuf)}`);
+        });
         this.#setup = null;
         this.#headers = {};
     }
@@ -280,6 +305,10 @@ export class Chess {
         }
         if (this.#setup) return [];
         const g = this.#g();
+        if (!verbose && piece === undefined) {
+            const sans = text((buf, size) => c.bb_js_chess_sans(g, sq, buf, size));
+            return sans === '' ? [] : sans.split(' ');
+        }
         let list = lines(text((buf, size) => c.bb_js_chess_moves(g, sq, verbose ? 1 : 0, buf, size))).map(moveObject);
         if (piece !== undefined) list = list.filter((m) => m.piece === piece);
         return verbose ? list : list.map((m) => m.san);
@@ -324,7 +353,7 @@ export class Chess {
     }
 
     #play(g, move, uciOnly, shown) {
-        const line = withString(move, (m) => text((buf, size) => {
+        const line = withInput(move, (m) => text((buf, size) => {
             const n = c.bb_js_chess_play(g, m, uciOnly, buf, size);
             if (n < 0) {
                 const why = cString(buf);

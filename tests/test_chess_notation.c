@@ -150,6 +150,26 @@ static void round_trip_node(const bb_chess_pos *pos, int ply, int plies, const c
 {
     bb_chess_movelist list;
     bb__chess_slow_generate(pos, BB_GEN_ALL, &list);
+    /* every move's SAN in one call (one generation for all), against the
+     * reference one by one, joined by spaces; then the moves from one square
+     * only (their disambiguation still sees the others) */
+    char all[BB_CHESS_MAX_MOVES * (BB_CHESS_MOVE_TEXT_MAX + 1)], want_all[sizeof all];
+    for (int part = 0; part < 2; part++) {
+        bb_chess_move some[BB_CHESS_MAX_MOVES];
+        int n_some = 0, from0 = list.count ? bb_chess_move_from(list.moves[list.count / 2]) : -1;
+        size_t w = 0;
+        want_all[0] = '\0';
+        for (int i = 0; i < list.count; i++) {
+            if (part && bb_chess_move_from(list.moves[i]) != from0) continue;
+            some[n_some++] = list.moves[i];
+            if (w) want_all[w++] = ' ';
+            ref_san(pos, &list, list.moves[i], want_all + w);
+            w += strlen(want_all + w);
+        }
+        size_t got = bb_chess_moves_to_san(all, sizeof all, pos, some, n_some);
+        if ((got != w || strcmp(all, want_all) != 0) && st->bad++ < 5)
+            CHECK(0, "from %s, ply %d: moves_to_san '%s' (%zu), want '%s'", root, ply, all, got, want_all);
+    }
     for (int i = 0; i < list.count; i++) {
         bb_chess_move m = list.moves[i], back = 0;
         char uci[BB_CHESS_MOVE_TEXT_MAX], san[BB_CHESS_MOVE_TEXT_MAX], want[BB_CHESS_MOVE_TEXT_MAX];
@@ -437,6 +457,29 @@ static void buffer_sizes(void)
     }
 }
 
+/* bb_chess_moves_to_san: snprintf's contract at every size, and a move that
+ * is not legal makes the whole call 0 and "" */
+static void list_buffer_sizes(void)
+{
+    bb_chess_pos pos;
+    if (!read_fen(PROMO, &pos)) return;
+    bb_chess_movelist list;
+    bb_chess_generate(&pos, BB_GEN_ALL, &list);
+    char full[BB_CHESS_MAX_MOVES * (BB_CHESS_MOVE_TEXT_MAX + 1)], small[32];
+    size_t n = bb_chess_moves_to_san(full, sizeof full, &pos, list.moves, list.count);
+    CHECK(n == strlen(full) && n > sizeof small, "%zu: '%s'", n, full);
+    for (size_t size = 0; size < sizeof small; size++) {
+        memset(small, '#', sizeof small);
+        size_t k = bb_chess_moves_to_san(small, size, &pos, list.moves, list.count);
+        CHECK(k == n, "size %zu returns %zu", size, k);
+        if (size == 0) CHECK(small[0] == '#', "size 0 wrote");
+        else CHECK(strlen(small) == size - 1 && strncmp(small, full, size - 1) == 0, "size %zu: '%s'", size, small);
+    }
+    CHECK(bb_chess_moves_to_san(full, sizeof full, &pos, list.moves, 0) == 0 && full[0] == '\0', "no moves");
+    bb_chess_move bad[2] = {list.moves[0], bb_chess_move_make(BB_A1, BB_H8, BB_MOVE_NORMAL, 0)};
+    CHECK(bb_chess_moves_to_san(full, sizeof full, &pos, bad, 2) == 0 && full[0] == '\0', "an illegal move: '%s'", full);
+}
+
 /* ---- bb_chess_perft_verify ------------------------------------------------------------ */
 
 static void verify_agrees(void)
@@ -485,6 +528,7 @@ int main(void)
     RUN(uci_examples);
     RUN(uci_errors);
     RUN(buffer_sizes);
+    RUN(list_buffer_sizes);
     RUN(round_trips_wiki);
     RUN(round_trips_960);
     RUN(verify_agrees);

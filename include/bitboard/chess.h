@@ -60,6 +60,10 @@
  *                                    king-takes-rook e1h1 when pos->chess960); returns the length
  *   bb_chess_move_from_uci(pos, text, move, err)  0 and the legal move, or -1 and *err
  *   bb_chess_move_to_san(buf, size, pos, move)  SAN ("Nbd7", "exd6", "O-O", "e8=Q+", "Qh4#")
+ *   bb_chess_moves_to_san(buf, size, pos, moves, count)  the SAN of each of count legal moves,
+ *                                    one space apart, as snprintf writes (the length it needs); 0
+ *                                    and "" if one of them is not legal in pos.  Faster than one
+ *                                    call per move: the legal moves are generated once
  *   bb_chess_move_from_san(pos, text, move, err)  0 and the move, or -1 and *err naming why
  *                                    (no such move, ambiguous, illegal, malformed)
  *   BB_CHESS_MOVE_TEXT_MAX           a buffer size that holds any move's UCI or SAN text
@@ -256,6 +260,8 @@ size_t bb_chess_move_to_uci(char *buf, size_t size, const bb_chess_pos *pos, bb_
 int bb_chess_move_from_uci(const bb_chess_pos *pos, const char *text, bb_chess_move *move,
                            bb_parse_error *err);
 size_t bb_chess_move_to_san(char *buf, size_t size, const bb_chess_pos *pos, bb_chess_move move);
+size_t bb_chess_moves_to_san(char *buf, size_t size, const bb_chess_pos *pos, const bb_chess_move *moves,
+                             int count);
 int bb_chess_move_from_san(const bb_chess_pos *pos, const char *text, bb_chess_move *move,
                            bb_parse_error *err);
 int bb_chess_sym_allowed(const bb_chess_pos *pos, bb_sym s, const char **why);

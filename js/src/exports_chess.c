@@ -153,6 +153,19 @@ BB_JS_EXPORT int bb_js_chess_moves(const bb_chess_game *g, int sq, int verbose, 
     return out_end(&o);
 }
 
+/* the SAN of the legal moves (of the piece on sq, or all when sq is -1),
+ * one space apart (moves() without verbose: no describe lines to build and split) */
+BB_JS_EXPORT int bb_js_chess_sans(const bb_chess_game *g, int sq, char *buf, int size)
+{
+    bb_chess_movelist list;
+    int n = 0;
+    bb_chess_generate(&g->pos, BB_GEN_ALL, &list);
+    for (int i = 0; i < list.count; i++)
+        if (sq < 0 || bb_chess_move_from(list.moves[i]) == sq) list.moves[n++] = list.moves[i];
+    size_t len = bb_chess_moves_to_san(buf, size > 0 ? (size_t)size : 0, &g->pos, list.moves, n);
+    return len > 0x7fffffff ? 0x7fffffff : (int)len;
+}
+
 /* the moves played, oldest first, as lines of describe */
 BB_JS_EXPORT int bb_js_chess_history(const bb_chess_game *g, int verbose, char *buf, int size)
 {

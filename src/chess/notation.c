@@ -154,38 +154,45 @@ int bb_chess_move_from_uci(const bb_chess_pos *pos, const char *text, bb_chess_m
 
 /* ---- SAN: writing ---------------------------------------------------------------- */
 
-/* The SAN body of a legal move (no check suffix) into o. */
-static void san_body(bb__out_buf *o, const bb_chess_pos *pos, const bb_chess_movelist *list, bb_chess_move m)
+/* The SAN of a legal move of pos (list: pos's legal moves) into s, which
+ * holds BB_CHESS_MOVE_TEXT_MAX bytes; returns its length.  Written a
+ * character at a time: listing every move's SAN (bb_chess_moves_to_san, the
+ * JavaScript package's moves()) spends its time here. */
+static size_t san_text(char *s, const bb_chess_pos *pos, const bb_chess_movelist *list, bb_chess_move m)
 {
     int from = bb_chess_move_from(m), to = bb_chess_move_to(m), kind = bb_chess_move_kind(m);
     int type = piece_type(pos, from);
-    char s[3];
+    char *o = s;
     if (kind == BB_MOVE_CASTLING) {
-        bb__put(o, (to & 7) > (from & 7) ? "O-O" : "O-O-O");
-        return;
+        memcpy(o, (to & 7) > (from & 7) ? "O-O" : "O-O-O", (to & 7) > (from & 7) ? 3 : 5);
+        o += (to & 7) > (from & 7) ? 3 : 5;
+    } else if (type == BB_PAWN) {
+        if (is_capture(pos, m)) *o++ = (char)('a' + (from & 7)), *o++ = 'x';
+        *o++ = (char)('a' + (to & 7)), *o++ = (char)('1' + (to >> 3));
+        if (kind == BB_MOVE_PROMOTION) *o++ = '=', *o++ = piece_letters[bb_chess_move_promotion(m)];
+    } else {
+        /* disambiguation: the other pieces of this type that can move to `to` */
+        int others = 0, same_file = 0, same_rank = 0;
+        for (int i = 0; i < list->count; i++) {
+            bb_chess_move n = list->moves[i];
+            int nf = bb_chess_move_from(n);
+            if (nf == from || bb_chess_move_to(n) != to || bb_chess_move_kind(n) == BB_MOVE_CASTLING ||
+                piece_type(pos, nf) != type)
+                continue;
+            others++;
+            same_file += (nf & 7) == (from & 7);
+            same_rank += (nf >> 3) == (from >> 3);
+        }
+        *o++ = piece_letters[type];
+        if (others && (!same_file || same_rank)) *o++ = (char)('a' + (from & 7));
+        if (others && same_file) *o++ = (char)('1' + (from >> 3));
+        if (is_capture(pos, m)) *o++ = 'x';
+        *o++ = (char)('a' + (to & 7)), *o++ = (char)('1' + (to >> 3));
     }
-    if (type == BB_PAWN) {
-        if (is_capture(pos, m)) bb__put(o, "%cx", 'a' + (from & 7));
-        bb__put(o, "%s", bb_square_name(to, s));
-        if (kind == BB_MOVE_PROMOTION) bb__put(o, "=%c", piece_letters[bb_chess_move_promotion(m)]);
-        return;
-    }
-    /* disambiguation: the other pieces of this type that can move to `to` */
-    int others = 0, same_file = 0, same_rank = 0;
-    for (int i = 0; i < list->count; i++) {
-        bb_chess_move n = list->moves[i];
-        int nf = bb_chess_move_from(n);
-        if (nf == from || bb_chess_move_to(n) != to || bb_chess_move_kind(n) == BB_MOVE_CASTLING ||
-            piece_type(pos, nf) != type)
-            continue;
-        others++;
-        same_file += (nf & 7) == (from & 7);
-        same_rank += (nf >> 3) == (from >> 3);
-    }
-    bb__put(o, "%c", piece_letters[type]);
-    if (others && (!same_file || same_rank)) bb__put(o, "%c", 'a' + (from & 7));
-    if (others && same_file) bb__put(o, "%c", '1' + (from >> 3));
-    bb__put(o, "%s%s", is_capture(pos, m) ? "x" : "", bb_square_name(to, s));
+    int c = check_after(pos, m);
+    if (c) *o++ = c == 2 ? '#' : '+';
+    *o = '\0';
+    return (size_t)(o - s);
 }
 
 size_t bb_chess_move_to_san(char *buf, size_t size, const bb_chess_pos *pos, bb_chess_move move)
@@ -197,12 +204,35 @@ size_t bb_chess_move_to_san(char *buf, size_t size, const bb_chess_pos *pos, bb_
         return o.len;
     }
     bb_chess_movelist list;
+    char s[BB_CHESS_MOVE_TEXT_MAX];
     legal_moves(pos, &list);
     if (!in_list(&list, move)) return 0; /* not a legal move: no text */
-    san_body(&o, pos, &list, move);
-    int c = check_after(pos, move);
-    if (c) bb__put(&o, "%c", c == 2 ? '#' : '+');
+    san_text(s, pos, &list, move);
+    bb__put(&o, "%s", s);
     return o.len;
+}
+
+size_t bb_chess_moves_to_san(char *buf, size_t size, const bb_chess_pos *pos, const bb_chess_move *moves, int count)
+{
+    bb_chess_movelist list;
+    size_t len = 0;
+    if (size) buf[0] = '\0';
+    legal_moves(pos, &list);
+    for (int i = 0; i < count; i++)
+        if (!in_list(&list, moves[i])) return 0;
+    for (int i = 0; i < count; i++) {
+        char s[BB_CHESS_MOVE_TEXT_MAX + 1];
+        size_t n = i ? 1 : 0;
+        if (i) s[0] = ' ';
+        n += san_text(s + n, pos, &list, moves[i]);
+        if (len + 1 < size) { /* as snprintf: what fits, then the NUL */
+            size_t k = n < size - 1 - len ? n : size - 1 - len;
+            memcpy(buf + len, s, k);
+            buf[len + k] = '\0';
+        }
+        len += n;
+    }
+    return len;
 }
 
 /* ---- SAN: reading ---------------------------------------------------------------- */
