@@ -41,8 +41,11 @@ export function lineMask(square: Square, line: Line | number): bigint;
 export function lineExtract(board: bigint, square: Square, line: Line | number): number;
 export function lineDeposit(bits: number, square: Square, line: Line | number): bigint;
 
+export type AttackMethod = 'naive' | 'rotated' | 'kindergarten' | 'magic' | 'pext' | 'hyperbola' | 'kogge-stone';
+/** The slider attack methods in the C library's order; 'pext' is not in the WebAssembly build. */
+export const ATTACK_METHODS: readonly AttackMethod[];
 export function attacks(piece: Piece | number, square: Square, occupied?: bigint,
-                        options?: { color?: 'white' | 'black' }): bigint;
+                        options?: { color?: 'white' | 'black'; method?: AttackMethod | number }): bigint;
 
 export function squareName(square: Square): string;
 export function parseSquare(name: string): number;

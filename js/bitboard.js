@@ -174,15 +174,26 @@ export function lineDeposit(bits, sq, l) {
     return u64(c.bb_js_line_deposit(bits, square(sq), line(l)));
 }
 
+/** The slider attack methods, in the C library's order (bb_attack_method). */
+export const ATTACK_METHODS = Object.freeze(['naive', 'rotated', 'kindergarten', 'magic', 'pext', 'hyperbola', 'kogge-stone']);
+
 /**
  * The squares a piece on sq attacks, given the occupancy (sliders stop on
  * the first occupied square, whatever its colour); a pawn's colour is
- * options.color, 'white' (the default) or 'black'.
+ * options.color, 'white' (the default) or 'black'.  options.method: how a
+ * rook, bishop or queen's set is computed, one of ATTACK_METHODS (all give
+ * the same set; 'pext' is not in the WebAssembly build); by default magic
+ * multiplication.
  */
 export function attacks(piece, sq, occupied = 0n, options = {}) {
     const kind = named(piece, PIECES, 'piece');
     const color = named(options.color ?? 'white', ['white', 'black'], 'color');
-    return u64(c.bb_js_attacks(kind === 5 ? 5 + color : kind, square(sq), board(occupied, 'occupied')));
+    const s = square(sq), occ = board(occupied, 'occupied');
+    if (options.method === undefined) return u64(c.bb_js_attacks(kind === 5 ? 5 + color : kind, s, occ));
+    const m = named(options.method, ATTACK_METHODS, 'method');
+    if (!c.bb_js_attack_method_ok(m)) throw new RangeError(`bitboard: method '${ATTACK_METHODS[m]}' is not in the WebAssembly build (no BMI2)`);
+    if (kind < 1 || kind > 3) throw new RangeError(`bitboard: method is for a rook, bishop or queen, not a ${PIECES[kind]}`);
+    return u64(c.bb_js_slider_attacks(kind === 2 ? 0 : kind === 1 ? 1 : 2, m, s, occ));
 }
 
 /** "a1".."h8" for 0..63. */

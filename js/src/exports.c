@@ -99,6 +99,23 @@ BB_JS_EXPORT uint64_t bb_js_attacks(int piece, int sq, uint64_t occ)
     }
 }
 
+/* a rook (0), bishop (1) or queen (2) on sq by method m (bb_attack_method);
+ * the caller checks that m is in this build (bb_js_attack_method_ok) */
+BB_JS_EXPORT uint64_t bb_js_slider_attacks(int slider, int m, int sq, uint64_t occ)
+{
+    bb_attack_method method = (bb_attack_method)m;
+    uint64_t a = 0;
+    if (slider != 1) a |= bb_rook_attacks_with(method, sq, occ);
+    if (slider != 0) a |= bb_bishop_attacks_with(method, sq, occ);
+    return a;
+}
+
+/* 1 if method m (bb_attack_method) is in this build (not PEXT without BMI2) */
+BB_JS_EXPORT int bb_js_attack_method_ok(int m)
+{
+    return m >= BB_ATTACKS_NAIVE && m <= BB_ATTACKS_KOGGE_STONE && (m != BB_ATTACKS_PEXT || BB_HAVE_BMI2);
+}
+
 /* ---- text -------------------------------------------------------------------------- */
 
 BB_JS_EXPORT int bb_js_parse_square(const char *text) { return bb_parse_square(text); }

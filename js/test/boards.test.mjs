@@ -104,6 +104,57 @@ test('attacks: the CLI for every piece on random squares and occupancies', () =>
     }
 });
 
+// Every method of the module (its tables as the WebAssembly build lays them
+// out) against the naive ray walk: on every subset of every square's bishop
+// mask and of the rook masks of the corners, the centre and an edge, and on
+// random occupancies of every square (with bits outside the masks, which the
+// tables must ignore).
+test('attacks: every method against the naive walk, every subset of the masks', () => {
+    const r = rng(SEED + 9n);
+    const methods = bb.ATTACK_METHODS.filter((m) => m !== 'naive' && m !== 'pext');
+    const subsets = (mask) => {
+        const out = [];
+        let sub = 0n;
+        do {
+            out.push(sub);
+            sub = (sub - mask) & mask;
+        } while (sub !== 0n);
+        return out;
+    };
+    let checked = 0;
+    const same = (piece, sq, occ) => {
+        const want = bb.attacks(piece, sq, occ, { method: 'naive' });
+        for (const method of methods) {
+            const got = bb.attacks(piece, sq, occ, { method });
+            if (got !== want) assert.fail(`${method} ${piece} on ${bb.squareName(sq)}, occupancy ${hex(occ)}: ${hex(got)}, naive ${hex(want)}`);
+        }
+        checked++;
+    };
+    const inner = (x) => x & 0x007e7e7e7e7e7e00n; // a bishop's mask: its attacks on an empty board, edges off
+    for (let sq = 0; sq < 64; sq++) {
+        for (const occ of subsets(inner(bb.attacks('bishop', sq)))) same('bishop', sq, occ);
+        for (let k = 0; k < 24; k++) {
+            const occ = boards(r, 1)[0] & boards(r, 1)[0];
+            same('rook', sq, occ);
+            same('queen', sq, occ);
+        }
+    }
+    const rookMask = (sq) => {
+        const f = sq & 7, k = sq >> 3;
+        let m = 0n;
+        for (let i = 1; i < 7; i++) {
+            if (i !== f) m |= 1n << BigInt(k * 8 + i);
+            if (i !== k) m |= 1n << BigInt(i * 8 + f);
+        }
+        return m;
+    };
+    for (const sq of [0, 7, 27, 36, 56, 63, 32]) for (const occ of subsets(rookMask(sq))) same('rook', sq, occ);
+    assert.ok(checked > 5248 + 4 * 4096, `${checked} positions`);
+    assert.throws(() => bb.attacks('rook', 'e4', 0n, { method: 'pext' }), { message: /'pext' is not in the WebAssembly build/ });
+    assert.throws(() => bb.attacks('knight', 'e4', 0n, { method: 'magic' }), { message: /not a knight/ });
+    assert.throws(() => bb.attacks('rook', 'e4', 0n, { method: 'fast' }), { message: /method "fast" is not one of naive/ });
+});
+
 test('lines: extract against the CLI, deposit its inverse on every square, line and byte', () => {
     const r = rng(SEED + 4n);
     for (let i = 0; i < 16; i++) {
