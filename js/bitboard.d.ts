@@ -54,4 +54,4 @@ export function formatBoard(board: bigint, format?: BoardFormat | number, option
 export function memoryBytes(): number;
 
 // chess.js's names (also 'bitboard/chess'): chess.d.ts
-export { Chess, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES } from './chess.js';
+export { Chess, Move, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES, SEVEN_TAG_ROSTER, validateFen } from './chess.js';

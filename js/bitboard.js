@@ -9,7 +9,7 @@ import { c, u64, cString, withBytes, withString, board, square, named, view, hea
 
 // chess.js's names, so that a chess.js user switches by changing the import
 // (also 'bitboard/chess'); Othello is 'bitboard/othello'
-export { Chess, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES } from './chess.js';
+export { Chess, Move, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES, SEVEN_TAG_ROSTER, validateFen } from './chess.js';
 
 // ---- the API -------------------------------------------------------------------------
 

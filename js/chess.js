@@ -25,6 +25,11 @@ export const SQUARES = Object.freeze(
     Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i % 8] + String(8 - Math.floor(i / 8))),
 );
 
+/** The Seven Tag Roster with the values pgn() writes when a header is not set. */
+export const SEVEN_TAG_ROSTER = Object.freeze({
+    Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
+});
+
 const TYPES = 'pnbrqk';
 const MSG = 256;
 const LIST = 1 << 15;
@@ -73,6 +78,47 @@ function withInput(s, fn) {
     return withString(s, fn);
 }
 
+/**
+ * A move as chess.js 1.x gives it: color, from, to, piece, captured and
+ * promotion (only when there are), flags, san, lan, before and after (FEN),
+ * and the tests chess.js offers instead of reading flags.  A null move
+ * ('--') has san '--', lan '0000', flags '-', and the mover's king square as
+ * from and to.
+ */
+export class Move {
+    constructor(fields) {
+        Object.assign(this, fields);
+    }
+
+    isCapture() {
+        return /[ce]/.test(this.flags);
+    }
+
+    isPromotion() {
+        return this.flags.includes('p');
+    }
+
+    isEnPassant() {
+        return this.flags.includes('e');
+    }
+
+    isKingsideCastle() {
+        return this.flags.includes('k');
+    }
+
+    isQueensideCastle() {
+        return this.flags.includes('q');
+    }
+
+    isBigPawn() {
+        return this.flags.includes('b');
+    }
+
+    isNullMove() {
+        return this.flags === '-';
+    }
+}
+
 // A describe line of exports_chess.c as chess.js's move object.
 function moveObject(line) {
     const [color, from, to, piece, captured, promotion, flags, san, lan, before, after] = line.split('|');
@@ -81,7 +127,7 @@ function moveObject(line) {
     if (promotion !== '-') m.promotion = promotion;
     Object.assign(m, { flags, san, lan });
     if (before !== undefined) Object.assign(m, { before, after });
-    return m;
+    return new Move(m);
 }
 
 const lines = (s) => (s === '' ? [] : s.slice(0, -1).split('\n'));
@@ -126,6 +172,51 @@ function placement(cells) {
     return out;
 }
 
+/**
+ * Whether fen is a position the library reads: { ok: true }, or { ok: false,
+ * error } with the library's reason (chess.js's validateFen; its reasons
+ * are worded differently).
+ */
+export function validateFen(fen) {
+    checkFen(fen);
+    let error = null;
+    withInput(fen, (f) => {
+        if (c.bb_js_chess_check_fen(f, msgBuf, MSG) !== 0) error = cString(msgBuf);
+    });
+    return error === null ? { ok: true } : { ok: false, error };
+}
+
+// The board field of a FEN as 64 cells (a1 first), or null when it is not
+// 8 ranks of 8 squares of pieces (pnbrqk, PNBRQK) and digits.
+function parsePlacement(field) {
+    const ranks = field.split('/');
+    if (ranks.length !== 8) return null;
+    const cells = Array(64).fill(null);
+    for (let r = 0; r < 8; r++) {
+        let file = 0;
+        for (const ch of ranks[r]) {
+            if (/[1-8]/.test(ch)) {
+                file += Number(ch);
+            } else if (/[pnbrqk]/i.test(ch) && file < 8) {
+                cells[(7 - r) * 8 + file++] = { type: ch.toLowerCase(), color: ch === ch.toLowerCase() ? BLACK : WHITE };
+            } else {
+                return null;
+            }
+        }
+        if (file !== 8) return null;
+    }
+    return cells;
+}
+
+// The attack set of kind (0 knight, 1 bishop, 2 rook, 3 queen, 4 king, 5 a
+// white pawn's, 6 a black pawn's) from sq through occupancy occ.
+const attackSet = (kind, sq, occ) => u64(c.bb_js_attacks(kind, sq, occ));
+
+function colorName(color, what = 'color') {
+    if (color !== WHITE && color !== BLACK) throw new RangeError(`bitboard: chess: ${what} ${JSON.stringify(color)} is not 'w' or 'b'`);
+    return color;
+}
+
 // ---- the class -----------------------------------------------------------------------
 
 /**
@@ -141,14 +232,22 @@ export class Chess {
     #setup = null;
     // the PGN tags pgn() writes (loadPgn reads them; load, reset and clear forget them)
     #headers = {};
+    // comments by the FEN of the position they follow (setComment; load, reset and clear forget them)
+    #comments = new Map();
 
-    constructor(fen = DEFAULT_POSITION) {
+    /**
+     * new Chess(fen?, { skipValidation }): the standard start, or fen;
+     * skipValidation: a board the library does not take as a position (no
+     * king, say) is loaded as a board being set up instead of throwing.
+     */
+    constructor(fen = DEFAULT_POSITION, opts) {
         checkFen(fen);
+        const { skipValidation = false } = options(opts, 'options');
         this.#game = c.bb_js_chess_new();
         if (!this.#game) throw new Error('bitboard: chess: out of WebAssembly memory');
         released.register(this, this.#game, this);
         try {
-            this.load(fen);
+            this.load(fen, { skipValidation });
         } catch (e) {
             this.free();
             throw e;
@@ -174,15 +273,35 @@ export class Chess {
         this.#game = 0;
     }
 
-    /** Starts again from fen (FEN, X-FEN or Shredder-FEN), no moves; an Error with the library's reason if it is not one. */
-    load(fen) {
+    /**
+     * Starts again from fen (FEN, X-FEN or Shredder-FEN), no moves; an Error
+     * with the library's reason if it is not one.  Options: skipValidation
+     * (a board the library refuses, e.g. without kings, becomes a board being
+     * set up, as put() makes; a FEN whose board field cannot be read still
+     * throws), preserveHeaders (keep the PGN headers).
+     */
+    load(fen, opts) {
         checkFen(fen);
+        const { skipValidation = false, preserveHeaders = false } = options(opts, 'options');
         const g = this.#g();
+        let why = null;
         withInput(fen, (f) => {
-            if (c.bb_js_chess_load(g, f, msgBuf, MSG) !== 0) throw new Error(`Invalid FEN: ${cString(msgBuf)}`);
+            if (c.bb_js_chess_load(g, f, msgBuf, MSG) !== 0) why = cString(msgBuf);
         });
-        this.#setup = null;
-        this.#headers = {};
+        if (why !== null && !skipValidation) throw new Error(`Invalid FEN: ${why}`);
+        if (why !== null) {
+            const fields = fen.trim().split(/\s+/);
+            const cells = parsePlacement(fields[0] ?? '');
+            if (!cells) throw new Error(`Invalid FEN: ${why}`);
+            const rest = ['w', '-', '-', '0', '1'];
+            if (fields[1] === 'w' || fields[1] === 'b') rest[0] = fields[1];
+            if (/^\d+$/.test(fields[4] ?? '') && /^\d+$/.test(fields[5] ?? '')) rest[3] = fields[4], rest[4] = fields[5];
+            this.#setup = { cells, rest, why };
+        } else {
+            this.#setup = null;
+        }
+        if (!preserveHeaders) this.#headers = {};
+        this.#comments = new Map();
     }
 
     /** The standard start position, no moves. */
@@ -190,9 +309,13 @@ export class Chess {
         this.load(DEFAULT_POSITION);
     }
 
-    /** An empty board, white to move (a board being set up: put the kings before playing). */
-    clear() {
+    /** An empty board, white to move (a board being set up: put the kings before playing); { preserveHeaders } keeps the headers. */
+    clear(opts) {
+        const { preserveHeaders = false } = options(opts, 'options');
+        const headers = this.#headers;
         this.#edit(Array(64).fill(null), ['w', '-', '-', '0', '1']);
+        this.#headers = preserveHeaders ? headers : {};
+        this.#comments = new Map();
     }
 
     /** The position's FEN (castling as KQkq, or X-FEN file letters where KQkq is ambiguous). */
@@ -294,6 +417,190 @@ export class Chess {
     }
 
     /**
+     * Makes color the side to move: false if it already is; else a null move
+     * ('--', as chess.js plays one), or on a board being set up the side
+     * changed.  Throws when the side to move is in check.
+     */
+    setTurn(color) {
+        colorName(color);
+        if (this.turn() === color) return false;
+        if (this.#setup) {
+            const rest = this.#rest();
+            rest[0] = color;
+            rest[2] = '-';
+            this.#edit(this.#cells(), rest);
+        } else {
+            this.#pass();
+        }
+        return true;
+    }
+
+    #pass() {
+        const g = this.#g();
+        const line = text((buf, size) => {
+            const n = c.bb_js_chess_pass(g, buf, size);
+            if (n === -1) throw new Error('Invalid move: --: a null move is not allowed when in check');
+            if (n < 0) throw new Error('bitboard: chess: out of WebAssembly memory');
+            return n;
+        });
+        return moveObject(line.slice(0, -1));
+    }
+
+    /** The move number of the position (the FEN's fullmove number). */
+    moveNumber() {
+        return Number(this.#rest()[4]);
+    }
+
+    /** 'light' or 'dark': the colour of square ('a1' is dark). */
+    squareColor(square) {
+        const sq = squareName(square);
+        return ((sq & 7) + (sq >> 3)) % 2 === 0 ? 'dark' : 'light';
+    }
+
+    /** The squares holding piece ({ type, color }), in chess.js's order (a8..h1). */
+    findPiece(piece) {
+        if (piece === null || typeof piece !== 'object') throw new TypeError('bitboard: chess: piece must be an object { type, color }');
+        const { type, color } = piece;
+        if (typeof type !== 'string' || type.length !== 1 || !TYPES.includes(type)) {
+            throw new RangeError(`bitboard: chess: piece type ${JSON.stringify(type)} is not one of p, n, b, r, q, k`);
+        }
+        colorName(color, 'piece color');
+        const cells = this.#cells();
+        return SQUARES.filter((name) => {
+            const p = cells[squareIndex(name)];
+            return p !== null && p.type === type && p.color === color;
+        });
+    }
+
+    /**
+     * The squares of attackedBy's pieces (default: the side to move's) that
+     * attack square, in chess.js's order (a8..h1).  Pins do not matter (a
+     * pinned piece attacks); sliders stop on the first piece.
+     */
+    attackers(square, attackedBy) {
+        const sq = squareName(square);
+        const color = attackedBy === undefined ? this.turn() : colorName(attackedBy, 'attackedBy');
+        const cells = this.#cells();
+        let occ = 0n;
+        cells.forEach((p, i) => {
+            if (p) occ |= 1n << BigInt(i);
+        });
+        // a piece of `type` on i attacks sq when that piece on sq would attack i
+        const from = {
+            n: attackSet(0, sq, occ), b: attackSet(1, sq, occ), r: attackSet(2, sq, occ), k: attackSet(4, sq, 0n),
+            p: attackSet(color === WHITE ? 6 : 5, sq, 0n),
+        };
+        from.q = from.b | from.r;
+        return SQUARES.filter((name) => {
+            const i = squareIndex(name), p = cells[i];
+            return p !== null && p.color === color && ((from[p.type] >> BigInt(i)) & 1n) === 1n;
+        });
+    }
+
+    /** Whether a piece of attackedBy attacks square (as attackers). */
+    isAttacked(square, attackedBy) {
+        if (attackedBy === undefined) throw new TypeError("bitboard: chess: isAttacked needs attackedBy ('w' or 'b')");
+        return this.attackers(square, attackedBy).length > 0;
+    }
+
+    /** The position's Polyglot key as hexadecimal (chess.js: its own Zobrist key). */
+    hash() {
+        return u64(c.bb_js_chess_key(this.#ready('hash'))).toString(16);
+    }
+
+    /** Whether color may still castle on each side: { k, q }. */
+    getCastlingRights(color) {
+        colorName(color);
+        const [, castling] = this.#rest();
+        const cells = this.#cells();
+        const king = cells.findIndex((p) => p && p.type === KING && p.color === color);
+        const rights = { [KING]: false, [QUEEN]: false };
+        for (const ch of castling === '-' ? '' : castling) {
+            const white = ch === ch.toUpperCase();
+            if ((color === WHITE) !== white) continue;
+            const l = ch.toLowerCase();
+            if (l === 'k' || l === 'q') rights[l] = true;
+            else if (king >= 0) rights['abcdefgh'.indexOf(l) > (king & 7) ? KING : QUEEN] = true;
+        }
+        return rights;
+    }
+
+    /**
+     * Grants or takes away color's castling rights ({ k: true, q: false });
+     * returns whether the rights are now as asked (a right without its king
+     * and rook at home is not granted).  Like put(), the position becomes a
+     * new start (the moves played are forgotten).
+     */
+    setCastlingRights(color, rights) {
+        colorName(color);
+        if (rights === null || typeof rights !== 'object') throw new TypeError('bitboard: chess: rights must be an object { k?, q? }');
+        for (const [side, v] of Object.entries(rights)) {
+            if (side !== KING && side !== QUEEN) throw new RangeError(`bitboard: chess: rights.${side}: only k and q`);
+            if (typeof v !== 'boolean') throw new TypeError(`bitboard: chess: rights.${side} must be a boolean`);
+        }
+        const want = { [WHITE]: this.getCastlingRights(WHITE), [BLACK]: this.getCastlingRights(BLACK) };
+        Object.assign(want[color], rights);
+        const letters = ['K', 'Q', 'k', 'q'].filter((l) => want[l === l.toUpperCase() ? WHITE : BLACK][l.toLowerCase()]).join('');
+        const rest = this.#rest();
+        rest[1] = letters || '-';
+        this.#edit(this.#cells(), rest);
+        const now = this.getCastlingRights(color);
+        return Object.entries(rights).every(([side, v]) => now[side] === v);
+    }
+
+    // ---- comments (chess.js's: one per position, by its FEN) ----------------------------
+
+    /** The comment on the current position, or undefined. */
+    getComment() {
+        return this.#comments.get(this.fen());
+    }
+
+    /** Sets the comment on the current position ({ and } become [ and ], as chess.js does). */
+    setComment(comment) {
+        if (typeof comment !== 'string') throw new TypeError(`bitboard: chess: comment must be a string, not ${comment === null ? 'null' : typeof comment}`);
+        this.#comments.set(this.fen(), comment.replaceAll('{', '[').replaceAll('}', ']'));
+    }
+
+    /** Removes the comment on the current position: the comment, or undefined. */
+    removeComment() {
+        const fen = this.fen(), had = this.#comments.get(fen);
+        this.#comments.delete(fen);
+        return had;
+    }
+
+    /** chess.js's old name of removeComment. */
+    deleteComment() {
+        return this.removeComment();
+    }
+
+    // the FENs of the game's positions, start first
+    #fens() {
+        const h = this.history({ verbose: true });
+        return h.length ? [h[0].before, ...h.map((m) => m.after)] : [this.fen()];
+    }
+
+    /** The comments on the positions of the game (others are dropped): [{ fen, comment }], in game order. */
+    getComments() {
+        const fens = this.#fens();
+        const kept = new Map();
+        for (const fen of fens) if (this.#comments.has(fen)) kept.set(fen, this.#comments.get(fen));
+        this.#comments = kept;
+        return [...kept].map(([fen, comment]) => ({ fen, comment }));
+    }
+
+    /** Removes every comment: the ones on the game's positions, as getComments gives them. */
+    removeComments() {
+        const all = this.getComments();
+        this.#comments = new Map();
+        return all;
+    }
+
+    /** chess.js's old name of removeComments. */
+    deleteComments() {
+        return this.removeComments();
+    }
+
+    /**
      * The legal moves: SAN strings, or move objects with { verbose: true };
      * { square: 'e2' }: only the moves of the piece there.
      */
@@ -322,7 +629,9 @@ export class Chess {
     move(move) {
         const g = this.#ready('move');
         let played;
-        if (typeof move === 'string') {
+        if (move === '--') {
+            played = this.#pass();
+        } else if (typeof move === 'string') {
             try {
                 played = this.#play(g, move, 0, move);
             } catch (e) {
@@ -387,20 +696,62 @@ export class Chess {
     /**
      * The game in PGN's export format (the C library's writer): the Seven Tag
      * Roster ('?' where no header was set), the other headers, SetUp and FEN
-     * for a start that is not the standard one, the moves and the result.
+     * for a start that is not the standard one, the moves (lines of at most
+     * 80 characters) and the result.  Options as chess.js's: newline (the
+     * line end, '\n'), maxWidth (the longest line of moves; 0: one line).
+     * Comments set with setComment are written in braces after the position
+     * they are on.
      */
-    pgn() {
+    pgn(opts) {
+        const { newline = '\n', maxWidth } = options(opts, 'options');
+        if (typeof newline !== 'string') throw new TypeError(`bitboard: chess: options.newline must be a string, not ${typeof newline}`);
+        if (maxWidth !== undefined && !(Number.isInteger(maxWidth) && maxWidth >= 0)) {
+            throw new RangeError(`bitboard: chess: options.maxWidth ${String(maxWidth)} is not an integer >= 0`);
+        }
         const g = this.#ready('pgn');
-        const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*', ...this.#headers };
+        const tags = { ...SEVEN_TAG_ROSTER, ...this.#headers };
         const start = this.history({ verbose: true })[0]?.before ?? this.fen();
         if (start !== DEFAULT_POSITION && tags.FEN === undefined) Object.assign(tags, { SetUp: '1', FEN: start });
         if (this.isCheckmate()) tags.Result = this.turn() === WHITE ? '0-1' : '1-0';
         const pairs = Object.entries(tags).map(([k, v]) => `${k}\n${v}\n`).join('');
-        return withString(pairs, (t) => withString(tags.Result, (res) => text((buf, size) => {
+        const full = withString(pairs, (t) => withString(tags.Result, (res) => text((buf, size) => {
             const n = c.bb_js_chess_pgn(g, t, res, buf, size);
             if (n < 0) throw new Error('bitboard: chess: pgn: the PGN writer failed (out of memory)');
             return n;
         }))).replace(/\n+$/, '');
+        const comments = this.getComments();
+        if (maxWidth === undefined && comments.length === 0) return newline === '\n' ? full : full.split('\n').join(newline);
+        const at = full.indexOf('\n\n');
+        const head = at < 0 ? [] : full.slice(0, at).split('\n');
+        return [...head, ...(at < 0 ? [] : ['']), ...this.#movetext(new Map(comments.map((x) => [x.fen, x.comment])),
+            full.split(/\s+/).pop(), maxWidth ?? 80)].join(newline);
+    }
+
+    // The moves as lines of PGN of at most width characters (0: one line),
+    // comments in braces after their position, then the result.  The same
+    // layout as the C writer's (a test holds them equal at width 80).
+    #movetext(comments, result, width) {
+        const tokens = [], h = this.history({ verbose: true });
+        const note = (fen) => {
+            if (!comments.has(fen)) return false;
+            tokens.push(...`{${comments.get(fen)}}`.split(' '));
+            return true;
+        };
+        let noted = note(h[0]?.before ?? this.fen());
+        h.forEach((m, i) => {
+            const number = m.before.split(' ')[5];
+            if (m.color === WHITE) tokens.push(`${number}. ${m.san}`);
+            else tokens.push(i === 0 || noted ? `${number}... ${m.san}` : m.san);
+            noted = note(m.after);
+        });
+        tokens.push(result);
+        const lines = [];
+        let line = '';
+        for (const t of tokens) {
+            if (line !== '' && width > 0 && line.length + 1 + t.length > width) lines.push(line), line = '';
+            line += (line === '' ? '' : ' ') + t;
+        }
+        return [...lines, line];
     }
 
     /**

@@ -54,6 +54,22 @@ static size_t fen_of(char *buf, size_t size, const bb_chess_pos *pos)
  * destination (g or c file), as chess.js gives it. */
 static void describe(out_text *o, const bb_chess_pos *pos, bb_chess_move m, int verbose)
 {
+    if (m == BB_CHESS_NULL_MOVE) { /* a pass: from and to the mover's king, flags '-', san "--", lan "0000" */
+        char k[3], fen[BB_CHESS_FEN_MAX];
+        bb_square_name(__builtin_ctzll(pos->pieces[pos->side][BB_KING]), k);
+        put(o, "%c|%s|%s|k|-|-|-|--|0000", pos->side == BB_WHITE ? 'w' : 'b', k, k);
+        if (verbose) {
+            bb_chess_pos after = *pos;
+            bb_chess_undo undo;
+            fen_of(fen, sizeof fen, pos);
+            put(o, "|%s", fen);
+            bb_chess_make_null(&after, &undo);
+            fen_of(fen, sizeof fen, &after);
+            put(o, "|%s", fen);
+        }
+        put(o, "\n");
+        return;
+    }
     int from = bb_chess_move_from(m), to = bb_chess_move_to(m), kind = bb_chess_move_kind(m);
     int piece = pos->board[from] & 7, captured = -1, promo = -1;
     char flags[4] = {0}, san[BB_CHESS_MOVE_TEXT_MAX], f[3], t[3];
@@ -174,7 +190,8 @@ BB_JS_EXPORT int bb_js_chess_history(const bb_chess_game *g, int verbose, char *
     bb_chess_undo undo;
     for (int i = 0; i < g->count; i++) {
         describe(&o, &pos, g->moves[i], verbose);
-        bb_chess_make(&pos, g->moves[i], &undo);
+        if (g->moves[i] == BB_CHESS_NULL_MOVE) bb_chess_make_null(&pos, &undo);
+        else bb_chess_make(&pos, g->moves[i], &undo);
     }
     if (o.size > 0) buf[o.len < o.size ? o.len : o.size - 1] = '\0';
     return out_end(&o);
@@ -205,6 +222,20 @@ BB_JS_EXPORT int bb_js_chess_play(bb_chess_game *g, const char *text, int uci_on
     }
     return out_end(&o);
 }
+
+/* passes the turn (a null move, "--"): its describe line in buf and its
+ * length, or -1 when the side to move is in check (or no memory: -2) */
+BB_JS_EXPORT int bb_js_chess_pass(bb_chess_game *g, char *buf, int size)
+{
+    out_text o = {buf, size > 0 ? (size_t)size : 0, 0};
+    if (bb_chess_is_check(&g->pos)) return -1;
+    describe(&o, &g->pos, BB_CHESS_NULL_MOVE, 1);
+    if (o.len >= o.size) return out_end(&o);
+    return bb_chess_game_push_null(g) == 0 ? out_end(&o) : -2;
+}
+
+/* the position's Polyglot key */
+BB_JS_EXPORT uint64_t bb_js_chess_key(const bb_chess_game *g) { return g->pos.key; }
 
 /* takes back the last move: its describe line in buf and its length, or 0 when none */
 BB_JS_EXPORT int bb_js_chess_undo(bb_chess_game *g, char *buf, int size)

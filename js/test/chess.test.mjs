@@ -196,7 +196,7 @@ test('the end of a game: mate, stalemate, dead positions, repetition, fifty move
 test('move objects: flags, captures, promotions, en passant and castling as chess.js gives them', () => {
     const g = new Chess('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
     const by = (san) => g.moves({ verbose: true }).find((m) => m.san === san);
-    assert.deepEqual(by('O-O'), { color: 'w', from: 'e1', to: 'g1', piece: 'k', flags: 'k', san: 'O-O', lan: 'e1g1',
+    assert.deepEqual({ ...by('O-O') }, { color: 'w', from: 'e1', to: 'g1', piece: 'k', flags: 'k', san: 'O-O', lan: 'e1g1',
         before: g.fen(), after: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1' });
     assert.equal(by('O-O-O').flags, 'q');
     assert.equal(by('O-O-O').to, 'c1');
@@ -254,6 +254,199 @@ test('get, put, remove, clear, board, ascii', () => {
     assert.equal(art[10], '     a  b  c  d  e  f  g  h');
     assert.equal(chess.SQUARES[0], 'a8');
     assert.equal(chess.SQUARES[63], 'h1');
+    g.free();
+});
+
+// The slow reference for attackers: walk from each piece of the colour,
+// square by square, over the cells of board().
+function slowAttackers(g, target, color) {
+    const cells = Array(64).fill(null);
+    g.board().flat().forEach((p) => {
+        if (p) cells[(p.square.charCodeAt(1) - 49) * 8 + p.square.charCodeAt(0) - 97] = p;
+    });
+    const out = [];
+    const on = (f, r) => f >= 0 && f < 8 && r >= 0 && r < 8;
+    for (const name of chess.SQUARES) {
+        const i = (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97, p = cells[i];
+        if (!p || p.color !== color) continue;
+        const f = i % 8, r = i >> 3, tf = target % 8, tr = target >> 3;
+        const df = tf - f, dr = tr - r;
+        let hit = false;
+        if (p.type === 'p') hit = Math.abs(df) === 1 && dr === (color === 'w' ? 1 : -1);
+        else if (p.type === 'n') hit = (Math.abs(df) === 1 && Math.abs(dr) === 2) || (Math.abs(df) === 2 && Math.abs(dr) === 1);
+        else if (p.type === 'k') hit = Math.max(Math.abs(df), Math.abs(dr)) === 1;
+        else {
+            const straight = (df === 0) !== (dr === 0), diagonal = df !== 0 && Math.abs(df) === Math.abs(dr);
+            if ((straight && p.type !== 'b') || (diagonal && p.type !== 'r')) {
+                const sf = Math.sign(df), sr = Math.sign(dr);
+                let x = f + sf, y = r + sr;
+                while (on(x, y) && (x !== tf || y !== tr) && !cells[y * 8 + x]) x += sf, y += sr;
+                hit = x === tf && y === tr;
+            }
+        }
+        if (hit) out.push(name);
+    }
+    return out;
+}
+
+test('attackers, isAttacked, findPiece, squareColor, hash, moveNumber, castling rights: against references and the CLI', () => {
+    const r = rng(SEED + 7n);
+    let positions = 0;
+    for (const start of starts(r)) {
+        const g = new Chess(start);
+        for (let ply = 0; ply < 60 && !g.isGameOver(); ply++) {
+            const ms = g.moves();
+            g.move(ms[r.int(ms.length)]);
+            if (ply % 6 !== 0) continue;
+            positions++;
+            const fen = g.fen(), where = `seed ${SEED + 7n}: ${fen}`;
+            for (let sq = 0; sq < 64; sq++) {
+                const name = 'abcdefgh'[sq % 8] + (1 + (sq >> 3));
+                for (const color of ['w', 'b']) {
+                    const want = slowAttackers(g, sq, color);
+                    assert.deepEqual(g.attackers(name, color), want, `${where}: attackers of ${name} by ${color}`);
+                    assert.equal(g.isAttacked(name, color), want.length > 0, where);
+                }
+            }
+            assert.deepEqual(g.attackers('e4'), g.attackers('e4', g.turn()), where);
+            for (const type of 'pnbrqk') {
+                for (const color of ['w', 'b']) {
+                    const want = g.board().flat().filter((p) => p && p.type === type && p.color === color).map((p) => p.square);
+                    assert.deepEqual(g.findPiece({ type, color }), want, where);
+                }
+            }
+            const shown = JSON.parse(run('-o', 'json', 'chess', 'show', fen));
+            assert.equal('0x' + g.hash().padStart(16, '0'), shown.key, where);
+            assert.equal(g.moveNumber(), shown.fullmove, where);
+            const castling = fen.split(' ')[2];
+            if (/^(K?Q?k?q?|-)$/.test(castling)) {
+                for (const color of ['w', 'b']) {
+                    const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
+                    assert.deepEqual(g.getCastlingRights(color), { k: castling.includes(k), q: castling.includes(q) }, where);
+                }
+            }
+        }
+        g.free();
+    }
+    assert.ok(positions >= 30, `${positions} positions`);
+    const g = new Chess();
+    for (let sq = 0; sq < 64; sq++) {
+        const name = 'abcdefgh'[sq % 8] + (1 + (sq >> 3));
+        assert.equal(g.squareColor(name), (sq % 8 + (sq >> 3)) % 2 === 0 ? 'dark' : 'light', name);
+    }
+    // Chess960 rights by rook file: white's rooks on b1 and h1, the king on g1
+    g.load('bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1');
+    assert.deepEqual(g.getCastlingRights('w'), { k: true, q: true });
+    assert.equal(g.setCastlingRights('w', { q: false }), true);
+    assert.deepEqual(g.getCastlingRights('w'), { k: true, q: false });
+    g.reset();
+    g.move('e4');
+    assert.equal(g.setCastlingRights('b', { k: false }), true);
+    assert.equal(g.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQq - 0 1');
+    assert.deepEqual(g.history(), [], 'a new start');
+    g.remove('a1');
+    assert.equal(g.setCastlingRights('w', { q: true }), false, 'no rook on a1: the right is not granted');
+    g.free();
+});
+
+test('null moves and setTurn, comments, pgn options, skipValidation, validateFen, Move tests', () => {
+    const r = rng(SEED + 8n);
+    let games = 0;
+    for (const start of starts(r)) {
+        const g = new Chess(start);
+        const fens = [g.fen()], comments = [];
+        for (let ply = 0; ply < 80 && !g.isGameOver(); ply++) {
+            if (r.int(9) === 0 && !g.inCheck()) {
+                const side = g.turn(), before = g.fen();
+                assert.equal(g.setTurn(side), false);
+                assert.equal(g.fen(), before);
+                assert.equal(g.setTurn(side === 'w' ? 'b' : 'w'), true);
+                const after = g.fen().split(' '), was = before.split(' ');
+                assert.deepEqual([after[0], after[1], after[2], after[3]], [was[0], side === 'w' ? 'b' : 'w', was[2], '-']);
+                assert.equal(g.history().at(-1), '--');
+                assert.equal(g.history({ verbose: true }).at(-1).isNullMove(), true);
+            } else {
+                const ms = g.moves({ verbose: true });
+                const m = g.move(ms[r.int(ms.length)].san);
+                assert.equal(m.isCapture(), m.captured !== undefined);
+                assert.equal(m.isPromotion(), m.promotion !== undefined);
+                assert.equal(m.isEnPassant(), m.flags.includes('e'));
+                assert.equal(m.isBigPawn(), m.flags === 'b');
+                assert.equal(m.isKingsideCastle() || m.isQueensideCastle(), m.san.startsWith('O-O'));
+            }
+            fens.push(g.fen());
+            if (r.int(5) === 0) {
+                const text = `note ${ply} {with} braces`;
+                g.setComment(text);
+                comments.push({ fen: g.fen(), comment: text.replaceAll('{', '[').replaceAll('}', ']') });
+            }
+        }
+        const where = `seed ${SEED + 8n}, game ${games}: ${g.history().join(' ')}`;
+        assert.deepEqual(g.getComments(), comments, where);
+        const pgn = g.pgn();
+        // the C writer's layout and the JavaScript one (for comments and options) agree
+        const plain = new Chess(start);
+        for (const san of g.history()) plain.move(san);
+        assert.equal(plain.pgn({ maxWidth: 80 }), plain.pgn(), where);
+        assert.equal(plain.pgn({ maxWidth: 0 }).split('\n').length, plain.pgn().split('\n\n')[0].split('\n').length + 2, where);
+        assert.equal(plain.pgn({ newline: '\r\n' }), plain.pgn().replaceAll('\n', '\r\n'), where);
+        for (const line of plain.pgn({ maxWidth: 40 }).split('\n\n')[1].split('\n')) assert.ok(line.length <= 40 || !line.includes(' '), line);
+        plain.free();
+        // the CLI reads the game with its null moves and comments
+        const san = execFileSync(cli, ['chess', 'pgn', '-', '--san'], { input: pgn, encoding: 'utf8' }).trim();
+        assert.equal(san, g.history().join(' '), where);
+        assert.equal((pgn.match(/\{/g) ?? []).length, comments.length, where);
+        const back = new Chess();
+        back.loadPgn(pgn);
+        assert.deepEqual(back.history(), g.history(), where);
+        // undo: the comments of positions no longer in the game are dropped
+        const n = g.history().length;
+        for (let i = 0; i < Math.min(n, 7); i++) g.undo();
+        assert.equal(g.fen(), fens[fens.length - 1 - Math.min(n, 7)], where);
+        const kept = new Set(fens.slice(0, fens.length - Math.min(n, 7)));
+        assert.deepEqual(g.getComments(), comments.filter((x) => kept.has(x.fen)), where);
+        if (g.getComment() !== undefined) assert.equal(g.removeComment(), comments.find((x) => x.fen === g.fen()).comment);
+        assert.equal(g.getComment(), undefined);
+        g.removeComments();
+        assert.deepEqual(g.getComments(), []);
+        g.free();
+        games++;
+    }
+    const g = new Chess('4k3/8/8/8/8/8/8/4K2r w - - 0 1');
+    assert.throws(() => g.setTurn('b'), /null move is not allowed when in check/);
+    assert.throws(() => g.move('--'), /null move is not allowed when in check/);
+    assert.throws(() => g.setTurn('x'), /color "x" is not 'w' or 'b'/);
+    g.load('8/8/8/8/8/8/8/8 w - - 0 1', { skipValidation: true });
+    assert.equal(g.fen(), '8/8/8/8/8/8/8/8 w - - 0 1');
+    assert.deepEqual(g.moves(), []);
+    g.load('8/8/8/8/8/8/8/k7 b - - 3 9', { skipValidation: true });
+    assert.equal(g.fen(), '8/8/8/8/8/8/8/k7 b - - 3 9');
+    assert.equal(g.setTurn('w'), true);
+    assert.equal(g.fen(), '8/8/8/8/8/8/8/k7 w - - 3 9');
+    assert.throws(() => g.load('8/8/8/8/8/8/8/k8 b - - 0 1', { skipValidation: true }), /Invalid FEN/);
+    assert.throws(() => g.load('8/8/8 w - - 0 1', { skipValidation: true }), /Invalid FEN/);
+    g.setHeader('White', 'A');
+    g.load(chess.DEFAULT_POSITION, { preserveHeaders: true });
+    assert.deepEqual(g.getHeaders(), { White: 'A' });
+    g.clear({ preserveHeaders: true });
+    assert.deepEqual(g.getHeaders(), { White: 'A' });
+    g.clear();
+    assert.deepEqual(g.getHeaders(), {});
+    assert.deepEqual(chess.validateFen(chess.DEFAULT_POSITION), { ok: true });
+    assert.match(chess.validateFen('8/8/8/8/8/8/8/8 w - - 0 1').error, /white has no king/);
+    assert.equal(chess.SEVEN_TAG_ROSTER.Date, '????.??.??');
+    g.reset();
+    assert.throws(() => g.attackers('z9'), RangeError);
+    assert.throws(() => g.attackers('e4', 'white'), /attackedBy "white"/);
+    assert.throws(() => g.isAttacked('e4'), TypeError);
+    assert.throws(() => g.findPiece({ type: 'x', color: 'w' }), /piece type "x"/);
+    assert.throws(() => g.findPiece('n'), TypeError);
+    assert.throws(() => g.squareColor('i1'), RangeError);
+    assert.throws(() => g.setCastlingRights('w', { x: true }), /only k and q/);
+    assert.throws(() => g.setCastlingRights('w', { k: 1 }), TypeError);
+    assert.throws(() => g.pgn({ maxWidth: -1 }), /maxWidth -1/);
+    assert.throws(() => g.pgn({ newline: 1 }), TypeError);
+    assert.throws(() => g.setComment(3), TypeError);
     g.free();
 });
 
