@@ -109,7 +109,7 @@ export class Chess {
     /** The game in PGN's export format (Seven Tag Roster, SetUp and FEN for another start, comments). */
     pgn(options?: { newline?: string; maxWidth?: number }): string;
     /** The first game of the text becomes the game; an Error "Invalid PGN: ..." with the library's reason. */
-    loadPgn(pgn: string): void;
+    loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
     getHeaders(): Record<string, string>;
     setHeader(key: string, value: string): Record<string, string>;
     removeHeader(key: string): boolean;

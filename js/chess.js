@@ -755,22 +755,43 @@ export class Chess {
     }
 
     /**
-     * Reads the first game of pgn (its tags, start position and main line): the
-     * game becomes it.  An Error with the library's reason (line, column, the
-     * move) if the game has an illegal or unreadable move; the game is then unchanged.
+     * Reads the first game of pgn (its tags, start position, main line and
+     * the main line's comments): the game becomes it.  An Error with the
+     * library's reason (line, column, the move) if the game has an illegal or
+     * unreadable move; the game is then unchanged.  Options as chess.js's:
+     * newlineChar (the line end of the text, when not \n or \r\n); strict is
+     * accepted, and the library's reader is used either way (docs/JS.md).
      */
-    loadPgn(pgn) {
+    loadPgn(pgn, opts) {
         if (typeof pgn !== 'string') throw new TypeError(`bitboard: chess: pgn must be a string, not ${pgn === null ? 'null' : typeof pgn}`);
+        const { strict = false, newlineChar = '\n' } = options(opts, 'options');
+        if (typeof strict !== 'boolean') throw new TypeError('bitboard: chess: options.strict must be a boolean');
+        if (typeof newlineChar !== 'string' || newlineChar === '') throw new TypeError('bitboard: chess: options.newlineChar must be a non-empty string');
+        const source = newlineChar === '\n' || newlineChar === '\r\n' ? pgn : pgn.split(newlineChar).join('\n');
         const g = this.#g();
-        const tags = withString(pgn, (p) => text((buf, size) => {
+        const [tags, notes] = withString(source, (p) => [text((buf, size) => {
             const n = c.bb_js_chess_load_pgn(g, p, buf, size);
             if (n < 0) throw new Error(`Invalid PGN: ${cString(buf)}`);
             return n;
-        }));
+        }), text((buf, size) => {
+            const n = c.bb_js_chess_pgn_comments(p, buf, size);
+            if (n < 0) throw new Error('bitboard: chess: out of WebAssembly memory');
+            return n;
+        })]);
         const list = tags.split('\n');
         this.#setup = null;
         this.#headers = {};
         for (let i = 0; i + 1 < list.length; i += 2) this.#headers[list[i]] = list[i + 1];
+        this.#comments = new Map();
+        if (notes !== '') {
+            const fens = this.#fens();
+            for (const line of notes.slice(0, -1).split('\n')) {
+                const tab = line.indexOf('\t'), fen = fens[Number(line.slice(0, tab))], note = line.slice(tab + 1);
+                if (fen === undefined) continue; // after a move the reader refused: not in the game
+                const had = this.#comments.get(fen);
+                this.#comments.set(fen, had === undefined ? note : `${had} ${note}`);
+            }
+        }
     }
 
     /** The PGN headers set (by setHeader or loadPgn), as { name: value }. */

@@ -352,3 +352,51 @@ BB_JS_EXPORT int bb_js_chess_load_pgn(bb_chess_game *g, const char *text, char *
     bb_pgn_close(r);
     return rc;
 }
+
+/* the comments of the main line of the first game of text, one a line:
+ * "ply<TAB>comment" (ply: the moves played before it; white space runs in
+ * the comment become one space); the length the text needs (out as snprintf) */
+typedef struct {
+    out_text o;
+    int ply;
+} comment_state;
+
+static void on_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
+{
+    (void)before, (void)m, (void)text;
+    if (depth == 0) ((comment_state *)arg)->ply++;
+}
+
+static void on_comment(void *arg, const char *text, size_t len, int depth)
+{
+    comment_state *st = arg;
+    size_t i = 0;
+    if (depth != 0) return;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) i++;
+    put(&st->o, "%d\t", st->ply);
+    for (int space = 0; i < len; i++) {
+        int white = text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r';
+        if (white) {
+            space = 1;
+            continue;
+        }
+        put(&st->o, "%s%c", space ? " " : "", text[i]);
+        space = 0;
+    }
+    put(&st->o, "\n");
+}
+
+BB_JS_EXPORT int bb_js_chess_pgn_comments(const char *text, char *out, int size)
+{
+    bb_pgn_reader *r = bb_pgn_open_memory(text, strlen(text));
+    comment_state st = {{out, size > 0 ? (size_t)size : 0, 0}, 0};
+    bb_pgn_visitor v;
+    if (!r) return -1;
+    memset(&v, 0, sizeof v);
+    v.move = on_move;
+    v.comment = on_comment;
+    bb_pgn_visit(r, &v, &st);
+    bb_pgn_close(r);
+    if (st.o.size > 0) out[st.o.len < st.o.size ? st.o.len : st.o.size - 1] = '\0';
+    return out_end(&st.o);
+}

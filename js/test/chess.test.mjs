@@ -399,6 +399,9 @@ test('null moves and setTurn, comments, pgn options, skipValidation, validateFen
         const back = new Chess();
         back.loadPgn(pgn);
         assert.deepEqual(back.history(), g.history(), where);
+        assert.deepEqual(back.getComments(), comments, where);
+        back.loadPgn(pgn.replaceAll('\n', '@'), { newlineChar: '@', strict: true });
+        assert.deepEqual(back.history(), g.history(), where);
         // undo: the comments of positions no longer in the game are dropped
         const n = g.history().length;
         for (let i = 0; i < Math.min(n, 7); i++) g.undo();
@@ -447,6 +450,10 @@ test('null moves and setTurn, comments, pgn options, skipValidation, validateFen
     assert.throws(() => g.pgn({ maxWidth: -1 }), /maxWidth -1/);
     assert.throws(() => g.pgn({ newline: 1 }), TypeError);
     assert.throws(() => g.setComment(3), TypeError);
+    assert.throws(() => g.loadPgn('1. e4 *', { newlineChar: '' }), TypeError);
+    assert.throws(() => g.loadPgn('1. e4 *', { strict: 'yes' }), TypeError);
+    g.loadPgn('{a\n  long   comment} 1. e4 {one} {two} e5 (1... c5 {in a variation}) 2. Nf3 *');
+    assert.deepEqual(g.getComments().map((x) => x.comment), ['a long comment', 'one two']);
     g.free();
 });
 
