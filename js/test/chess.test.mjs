@@ -552,14 +552,19 @@ test('the heap does not grow over many games', () => {
     const play = () => {
         const g = new Chess(r.int(2) ? chess.DEFAULT_POSITION : chess960(r));
         for (let i = 0; i < 60; i++) {
-            const ms = g.moves({ verbose: true });
+            const ms = i % 10 ? g.moves() : g.moves({ verbose: true }).map((m) => m.san);
             if (ms.length === 0) break;
-            g.move(ms[r.int(ms.length)].san);
+            g.move(ms[r.int(ms.length)]);
             try { g.move('Ke9'); } catch { /* refused */ }
         }
         g.history({ verbose: true });
         g.isGameOver();
         g.perft(1);
+        g.setComment('a {comment}');
+        if (!g.inCheck() && !g.isGameOver()) g.setTurn(g.turn() === 'w' ? 'b' : 'w');
+        g.hash();
+        g.attackers('e4');
+        g.pgn({ maxWidth: 0 });
         g.loadPgn(g.pgn());
         try { g.loadPgn('1. e4 e4'); } catch { /* refused */ }
         while (g.undo());
@@ -570,6 +575,22 @@ test('the heap does not grow over many games', () => {
     const before = core.heapBytes();
     for (let i = 0; i < 150; i++) play();
     assert.equal(core.heapBytes(), before, `seed ${SEED + 2n}`);
+    // the calls a move list makes, 400,000 of them
+    const g = new Chess(), fens = [];
+    for (let i = 0; i < 50; i++) {
+        const ms = g.moves();
+        if (ms.length === 0) break;
+        g.move(ms[r.int(ms.length)]);
+        fens.push(g.fen());
+    }
+    for (let i = 0; i < 100_000; i++) {
+        g.load(fens[i % fens.length]);
+        g.moves();
+        g.hash();
+        chess.validateFen(fens[i % fens.length]);
+    }
+    assert.equal(core.heapBytes(), before, `seed ${SEED + 2n}: 400,000 calls`);
+    g.free();
 });
 
 test('the typings declare every export and every method, and nothing else', () => {
