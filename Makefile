@@ -117,7 +117,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -396,6 +396,20 @@ wasm: ## the library as WebAssembly and the npm package, staged in $(BUILD)/js/b
 	@tools/wasm.sh check
 	@$(MAKE) --no-print-directory $(BUILD)/js/bitboard/bitboard.wasm
 	@tools/wasm.sh size $(call sq,$(WASM_DIR)/bitboard.wasm)
+
+# The playground (web/, docs/WEB.md): the page and the package staged
+# together in $(BUILD)/web, served as static files.
+WEB_DIR   := $(BUILD)/web
+WEB_FILES := $(wildcard web/*)
+PORT      ?= 8000
+web: wasm ## the playground page with the package, staged in $(BUILD)/web (make serve shows it)
+	@mkdir -p $(call sq,$(WEB_DIR))/bitboard
+	@cp $(WEB_FILES) $(call sq,$(WEB_DIR))/ && cp $(call sq,$(BUILD))/js/bitboard/* $(call sq,$(WEB_DIR))/bitboard/
+	@echo "web: $(WEB_DIR) ($$(du -sk $(call sq,$(WEB_DIR)) | cut -f1) KB)"
+
+serve: web ## serve the playground at http://localhost:$(PORT)/ (PORT=8000; any static server will do)
+	@echo "the playground: http://localhost:$(PORT)/  (Ctrl-C stops)"
+	@python3 -m http.server --bind 127.0.0.1 --directory $(call sq,$(WEB_DIR)) $(PORT)
 
 js-test: wasm ## the npm package's tests (node --test, against the CLI)
 	@$(MAKE) --no-print-directory cli

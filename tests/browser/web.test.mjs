@@ -1,0 +1,230 @@
+// The playground (web/) in a real headless Chromium (Debian's), driven by
+// puppeteer-core: the page loads with no console error and no failed
+// request, every panel answers clicks and keys, and what it shows agrees
+// with the CLI (BB_CLI).  Run by tests/browser/web.sh, which sets
+// BB_CHROME, BB_PUPPETEER (the folder puppeteer-core is installed in),
+// BB_WEB (the staged page, make web) and BB_SHOTS (screenshots).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const cli = process.env.BB_CLI ?? 'build/bitboard';
+const root = path.resolve(process.env.BB_WEB ?? 'build/web');
+const shots = path.resolve(process.env.BB_SHOTS ?? 'build/test-logs');
+const puppeteer = createRequire(path.join(process.env.BB_PUPPETEER, 'package.json'))('puppeteer-core');
+const run = (...args) => execFileSync(cli, args, { encoding: 'utf8' }).trim();
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
+let server, browser, page, base;
+const problems = [];
+
+before(async () => {
+    server = http.createServer(async (req, res) => {
+        const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/\/$/, '/index.html'));
+        try {
+            if (!file.startsWith(root)) throw new Error('outside');
+            const body = await readFile(file);
+            res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+            res.end(body);
+        } catch {
+            res.writeHead(404);
+            res.end();
+        }
+    });
+    await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+    base = `http://127.0.0.1:${server.address().port}/`;
+    browser = await puppeteer.launch({ executablePath: process.env.BB_CHROME, headless: true, args: ['--no-sandbox'] });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1100, height: 900 });
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+});
+
+after(async () => {
+    await browser?.close();
+    server?.close();
+});
+
+const value = (sel) => page.$eval(sel, (e) => e.value);
+const textOf = (sel) => page.$eval(sel, (e) => e.textContent);
+const cell = (grid, sq) => `#${grid} [data-sq="${sq}"]`;
+const sqIndex = (name) => (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
+const classes = (grid) => page.$$eval(`#${grid} .cell`, (es) => Object.fromEntries(es.map((e) => [Number(e.dataset.sq), e.className])));
+const shoot = (name) => page.screenshot({ path: path.join(shots, `web-${name}.png`), fullPage: true });
+const tab = async (name) => {
+    await page.click(`#tab-${name}`);
+    await page.waitForSelector(`#panel-${name}:not([hidden])`);
+};
+
+test('the page loads: no console error, no failed request, no external request', async () => {
+    const urls = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+    assert.deepEqual(problems, []);
+    assert.ok(urls.length >= 4, urls.join(' '));
+    for (const u of urls) assert.ok(u.startsWith(base) || u.startsWith('data:'), `an external request: ${u}`);
+    assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
+});
+
+test('board: clicks and keys set bits; hex, symmetries, pseudo-rotations and the canonical form agree with the CLI', async () => {
+    await tab('board');
+    await page.click('#board-clear');
+    for (const s of ['a1', 'd3', 'e3', 'f3', 'd4', 'f4', 'e5', 'h8']) await page.click(cell('board-grid', sqIndex(s)));
+    const x = await value('#board-hex');
+    assert.equal(x, run('-o', 'hex', 'show', 'a1,d3,e3,f3,d4,f4,e5,h8'));
+    assert.equal(await textOf('#board-squares'), 'a1 d3 e3 f3 d4 f4 e5 h8');
+    const want = run('-o', 'hex', 'transform', 'all', x).split('\n').map((l) => l.split(' ')[1]);
+    assert.deepEqual(await page.$$eval('#board-syms .mini code', (es) => es.map((e) => e.textContent)), want);
+    const rot = await page.$$eval('#board-rot45 .mini code', (es) => es.map((e) => e.textContent));
+    assert.deepEqual(rot, ['cw', 'ccw', 'uncw', 'unccw'].map((w) => run('-o', 'hex', 'rotate45', w, x)));
+    const canonical = run('-o', 'hex', 'canonical', x).split('\n')[0].split(' ')[0];
+    assert.ok((await textOf('#board-canonical')).includes(canonical), canonical);
+    // a symmetry clicked is applied
+    await page.click('#board-syms .mini:nth-child(2) button');
+    assert.equal(await value('#board-hex'), want[1]);
+    // the keyboard: the focus starts on a8; right, then Space sets b8
+    await page.click('#board-clear');
+    await page.focus(cell('board-grid', 56));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    assert.equal(await value('#board-hex'), run('-o', 'hex', 'show', 'b8,b7'));
+    assert.equal(await page.$eval(cell('board-grid', 57), (e) => e.getAttribute('aria-pressed')), 'true');
+    // typing the board
+    await page.$eval('#board-hex', (e) => { e.value = ''; });
+    await page.type('#board-hex', '0xff00');
+    const on = await page.$$eval('#board-grid .cell.on', (es) => es.map((e) => Number(e.dataset.sq)));
+    assert.deepEqual(on.sort((a, b) => a - b), [8, 9, 10, 11, 12, 13, 14, 15]);
+    await page.$eval('#board-hex', (e) => { e.value = ''; });
+    await page.type('#board-hex', 'e9');
+    assert.match(await textOf('#board-error'), /e9/);
+    await shoot('board');
+});
+
+test('lines: the 8 bits of every kind of line agree with the CLI', async () => {
+    await tab('lines');
+    const occ = run('-o', 'hex', 'show', 'b2,d4,f6,d7,a4,g4');
+    for (const [sq, line] of [['d4', 'diagonal'], ['d4', 'file'], ['a4', 'rank'], ['g1', 'antidiagonal'], ['h8', 'diagonal']]) {
+        await page.select('#lines-square', String(sqIndex(sq)));
+        await page.select('#lines-line', line);
+        const bits = Number(run('line', occ, sq, line).match(/bits: (0x[0-9a-f]+)/)[1]);
+        assert.equal(await textOf('#lines-bits'), `${bits.toString(2).padStart(8, '0')} (${bits})`, `${sq} ${line}`);
+        const mask = run('-o', 'hex', 'deposit', '0xff', sq, line);
+        assert.equal((await page.$$eval('#lines-out .mini code', (es) => es.map((e) => e.textContent)))[0], mask, `${sq} ${line}`);
+    }
+    await shoot('lines');
+});
+
+test('othello: a game played by clicks agrees with the CLI move by move, flips by line included', async () => {
+    await tab('othello');
+    await page.click('#othello-new');
+    let transcript = '';
+    for (let ply = 0; ply < 24; ply++) {
+        const c = await classes('othello-grid');
+        const legal = Object.entries(c).filter(([, k]) => k.includes('legal')).map(([sq]) => Number(sq));
+        const passable = !(await page.$eval('#othello-pass', (e) => e.disabled));
+        let move;
+        if (legal.length === 0) {
+            if (!passable) break;
+            await page.click('#othello-pass');
+            move = 'PA';
+        } else {
+            const sq = legal[(ply * 7) % legal.length];
+            move = String.fromCharCode(97 + (sq & 7)) + ((sq >> 3) + 1);
+            await page.click(cell('othello-grid', sq));
+            const flips = run('-o', 'hex', 'othello', 'moves', transcript ? run('-o', 'hex', 'othello', 'play', 'start', transcript) : 'start', move);
+            const shown = (await page.$$eval('#othello-flips .mini code', (es) => es.map((e) => e.textContent))).map(BigInt);
+            assert.equal('0x' + shown.reduce((a, b) => a | b, 0n).toString(16).padStart(16, '0'), flips, `${transcript} ${move}`);
+        }
+        transcript += move;
+        const pos = JSON.parse(run('-o', 'json', 'othello', 'play', 'start', transcript));
+        const now = await classes('othello-grid');
+        const board = Array.from({ length: 64 }, (_, sq) => (now[sq].includes('black') ? 'X' : now[sq].includes('white') ? 'O' : '-')).join('');
+        assert.equal(board, pos.position.split(' ')[0], transcript);
+        assert.equal(await value('#othello-transcript'), transcript);
+        assert.match(await textOf('#othello-discs'), new RegExp(`black ${pos.black}, white ${pos.white}`));
+    }
+    await page.click('#othello-undo');
+    assert.equal(await value('#othello-transcript'), transcript.slice(0, -2));
+    await page.$eval('#othello-transcript', (e) => { e.value = 'f5d6f5'; });
+    await page.click('#othello-load');
+    assert.match(await textOf('#othello-error'), /f5/);
+    await page.$eval('#othello-transcript', (e) => { e.value = 'f5d6c3'; });
+    await page.click('#othello-load');
+    assert.equal(await textOf('#othello-error'), '');
+    assert.equal(await value('#othello-transcript'), 'f5d6c3');
+    await shoot('othello');
+});
+
+test('chess: moves by clicks, FEN and PGN in, perft with its divide and the attack sets agree with the CLI', async () => {
+    await tab('chess');
+    await page.click('#chess-new');
+    for (const [from, to] of [['e2', 'e4'], ['c7', 'c5'], ['g1', 'f3']]) {
+        await page.click(cell('chess-grid', sqIndex(from)));
+        const targets = await page.$$eval('#chess-grid .cell.target', (es) => es.map((e) => e.getAttribute('aria-label').slice(0, 2)));
+        assert.ok(targets.includes(to), `${from}: ${targets}`);
+        await page.click(cell('chess-grid', sqIndex(to)));
+    }
+    assert.equal(await value('#chess-fen'), run('chess', 'play', 'start', 'e4', 'c5', 'Nf3'));
+    assert.equal(await textOf('#chess-moves'), '1. e4 c5 2. Nf3');
+    await page.click('#chess-undo');
+    assert.equal(await textOf('#chess-moves'), '1. e4 c5');
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    await page.$eval('#chess-fen', (e, f) => { e.value = f; }, kiwipete);
+    await page.click('#chess-load');
+    assert.equal(await value('#chess-fen'), kiwipete);
+    await page.select('#chess-depth', '2');
+    await page.click('#chess-perft');
+    assert.equal(await textOf('#chess-perft-total'), `perft 2: ${run('chess', 'perft', '2', kiwipete, '--quiet')} (48 moves)`);
+    const divide = await page.$$eval('#chess-divide tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+    assert.equal(divide.length, 48);
+    for (const [uci, n] of divide.slice(0, 6)) {
+        const after = run('chess', 'play', kiwipete, uci);
+        assert.equal(n, run('chess', 'perft', '1', after, '--quiet'), uci);
+    }
+    // the attack set of the piece under the pointer, by each method
+    for (const method of ['magic', 'rotated', 'kogge-stone']) {
+        await page.select('#chess-method', method);
+        await page.hover(cell('chess-grid', sqIndex('f3')));
+        const text = await textOf('#chess-attacks');
+        assert.match(text, new RegExp(`queen on f3 attacks .*\\(${method}\\)`));
+    }
+    const hexShown = (await textOf('#chess-attacks')).match(/0x[0-9a-f]{16}/)[0];
+    const occupied = run('-o', 'hex', 'show', 'a8,e8,h8,a7,c7,d7,e7,f7,g7,a6,b6,e6,f6,g6,d5,e5,b4,e4,c3,f3,h3,a2,b2,c2,d2,e2,f2,g2,h2,a1,e1,h1');
+    assert.equal(hexShown, run('-o', 'hex', 'attacks', 'queen', 'f3', occupied));
+    await page.$eval('#chess-fen', (e) => { e.value = '8/8/8/8/8/8/8/8 w - - 0 1'; });
+    await page.click('#chess-load');
+    assert.match(await textOf('#chess-error'), /Invalid FEN: .*white has no king/);
+    await page.$eval('#chess-pgn', (e) => { e.value = '[White "A"]\n\n1. f3 e5 2. g4 Qh4# 0-1'; });
+    await page.click('#chess-load-pgn');
+    assert.equal(await textOf('#chess-error'), '');
+    assert.match(await textOf('#chess-status'), /Checkmate/);
+    await shoot('chess');
+});
+
+test('the keyboard moves between tabs; at a phone\'s width no panel scrolls sideways', async () => {
+    await tab('board');
+    await page.focus('#tab-board');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.$eval('#tab-lines', (e) => e.getAttribute('aria-selected')), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-lines');
+    await page.setViewport({ width: 375, height: 800, isMobile: true, hasTouch: true });
+    for (const name of ['board', 'lines', 'othello', 'chess']) {
+        await tab(name);
+        const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        assert.ok(scroll <= width, `${name}: the page is ${scroll} px wide in a ${width} px window`);
+        await shoot(`${name}-phone`);
+    }
+    await page.setViewport({ width: 1100, height: 900 });
+    assert.deepEqual(problems, []);
+});

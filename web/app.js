@@ -1,0 +1,299 @@
+// The playground: four panels over the bitboard package (./bitboard/, the
+// library compiled to WebAssembly).  Every number shown comes from the
+// package; the page only draws.
+import * as bb from './bitboard/bitboard.js';
+import * as ot from './bitboard/othello.js';
+import { Chess } from './bitboard/chess.js';
+import { makeBoard, mini, tabs, report, el, nameOf, bit, hex, squaresOf } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- Board: bits, hex, the 8 symmetries, the 45-degree pseudo-rotations ------------
+
+const SYM_TITLES = {
+    identity: 'identity', rotate_cw: 'rotate 90° clockwise', rotate_180: 'rotate 180°', rotate_ccw: 'rotate 90° anticlockwise',
+    flip_vertical: 'flip vertical (a1↔a8)', flip_horizontal: 'flip horizontal (a1↔h1)', flip_diagonal: 'flip a1-h8 diagonal',
+    flip_antidiagonal: 'flip a8-h1 diagonal',
+};
+const ROT45_TITLES = { cw: '45° clockwise', ccw: '45° anticlockwise', uncw: 'undo 45° clockwise', unccw: 'undo 45° anticlockwise' };
+
+function boardPanel() {
+    let x = 0x0000_0010_2838_0000n; // a small example: a king's field
+    const grid = makeBoard($('board-grid'), { label: 'the board: each square one bit', onActivate: (sq) => set(x ^ (1n << BigInt(sq))) });
+    function set(v, fromHex = false) {
+        x = v;
+        grid.cells.forEach((c, sq) => {
+            c.classList.toggle('on', bit(x, sq));
+            c.setAttribute('aria-pressed', String(bit(x, sq)));
+        });
+        if (!fromHex) $('board-hex').value = hex(x);
+        report($('board-error'), null);
+        const sqs = squaresOf(x);
+        $('board-squares').textContent = sqs.length ? sqs.map(nameOf).join(' ') : '(none)';
+        $('board-count').textContent = String(sqs.length);
+        const rows = [];
+        for (let r = 7; r >= 0; r--) {
+            let line = '';
+            for (let f = 7; f >= 0; f--) line += bit(x, r * 8 + f) ? '1' : '0';
+            rows.push(`rank ${r + 1}: ${line}  bits ${r * 8 + 7}..${r * 8}`);
+        }
+        $('board-bits').textContent = rows.join('\n');
+        const images = bb.transformAll(x);
+        $('board-syms').replaceChildren(...bb.SYMMETRIES.map((s, i) =>
+            mini(SYM_TITLES[s], images[i], { onClick: () => set(images[i]) })));
+        const can = bb.canonical(x);
+        $('board-canonical').textContent = `Canonical form (the least of the 8 images): ${hex(can.board)}, by ${SYM_TITLES[can.symmetry]}.`;
+        $('board-rot45').replaceChildren(...bb.ROTATIONS45.map((w) => mini(ROT45_TITLES[w], bb.rotate45(x, w), { onClick: () => set(bb.rotate45(x, w)) })));
+    }
+    $('board-hex').addEventListener('input', (e) => {
+        const text = e.target.value.trim();
+        try {
+            set(bb.parseBoard(text), true);
+        } catch (err) {
+            report($('board-error'), err);
+        }
+    });
+    $('board-clear').addEventListener('click', () => set(0n));
+    $('board-invert').addEventListener('click', () => set(BigInt.asUintN(64, ~x)));
+    $('board-random').addEventListener('click', () => {
+        const words = crypto.getRandomValues(new Uint32Array(4));
+        set((BigInt(words[0]) << 32n | BigInt(words[1])) & (BigInt(words[2]) << 32n | BigInt(words[3])));
+    });
+    $('board-example').addEventListener('click', () => set(0x0000_0010_2838_0000n));
+    set(x);
+}
+
+// ---- Lines: mask, extract, deposit -----------------------------------------------------
+
+function linesPanel() {
+    let occ = bb.parseBoard('b2,d4,f6,d7,a4,g4');
+    const grid = makeBoard($('lines-grid'), { label: 'the occupancy', onActivate: (sq) => { occ ^= 1n << BigInt(sq); draw(); } });
+    for (let sq = 0; sq < 64; sq++) $('lines-square').append(el('option', { value: String(sq), text: nameOf(sq) }));
+    $('lines-square').value = '27';
+    for (const l of bb.LINES) $('lines-line').append(el('option', { value: l, text: l }));
+    $('lines-line').value = 'diagonal';
+    function draw() {
+        const sq = Number($('lines-square').value), line = $('lines-line').value;
+        const mask = bb.lineMask(sq, line), bits = bb.lineExtract(occ, sq, line), back = bb.lineDeposit(bits, sq, line);
+        grid.cells.forEach((c, i) => {
+            c.classList.toggle('on', bit(occ, i));
+            c.classList.toggle('target', bit(mask, i));
+            c.classList.toggle('selected', i === sq);
+            c.setAttribute('aria-pressed', String(bit(occ, i)));
+        });
+        $('lines-bits').textContent = bits.toString(2).padStart(8, '0') + ` (${bits})`;
+        $('lines-out').replaceChildren(
+            mini(`mask of the ${line} through ${nameOf(sq)}`, mask),
+            mini('occupancy on the line', occ & mask, { mark: mask }),
+            mini('the 8 bits put back', back, { mark: mask }),
+        );
+    }
+    $('lines-square').addEventListener('change', draw);
+    $('lines-line').addEventListener('change', draw);
+    draw();
+}
+
+// ---- Othello ---------------------------------------------------------------------------
+
+function othelloPanel() {
+    let history = [ot.start()], moves = [], last = null;
+    const grid = makeBoard($('othello-grid'), { label: 'the Othello board, row 1 on top', othello: true, onActivate: (sq) => play(nameOf(sq)) });
+    const now = () => history[history.length - 1];
+    const colours = (pos) => (pos.side === 'black' ? { black: pos.p, white: pos.o } : { black: pos.o, white: pos.p });
+    function play(name) {
+        const pos = now();
+        try {
+            const sq = name === ot.PASS ? -1 : bb.parseSquare(name);
+            const flipped = sq < 0 ? 0n : ot.flips(pos.p, pos.o, sq);
+            const next = ot.play(pos, name);
+            history.push(next);
+            moves.push(name === ot.PASS ? 'PA' : name);
+            last = { sq, flipped, pos };
+            report($('othello-error'), null);
+            draw();
+        } catch (e) {
+            report($('othello-error'), e);
+        }
+    }
+    function draw() {
+        const pos = now(), { black, white } = colours(pos);
+        const legal = ot.moves(pos.p, pos.o), over = ot.isGameOver(pos);
+        grid.cells.forEach((c, sq) => {
+            c.classList.toggle('black', bit(black, sq));
+            c.classList.toggle('white', bit(white, sq));
+            c.classList.toggle('legal', bit(legal, sq));
+            c.classList.toggle('flipped', last !== null && bit(last.flipped, sq));
+            c.classList.toggle('last', last !== null && last.sq === sq);
+            c.setAttribute('aria-label', `${nameOf(sq)}: ${bit(black, sq) ? 'black' : bit(white, sq) ? 'white' : bit(legal, sq) ? 'empty, a legal move' : 'empty'}`);
+        });
+        const d = ot.discs(pos);
+        $('othello-discs').textContent = `black ${d.black}, white ${d.white}, empty ${d.empty}`;
+        $('othello-status').textContent = over
+            ? `Game over: ${ot.score(pos) > 0 ? 'black wins' : ot.score(pos) < 0 ? 'white wins' : 'a draw'} (${ot.score(pos)} for black).`
+            : legal === 0n ? `${pos.side} has no move and must pass.` : `${pos.side} to move: ${ot.legalMoves(pos).join(' ')}.`;
+        $('othello-pass').disabled = over || legal !== 0n;
+        $('othello-undo').disabled = history.length === 1;
+        $('othello-transcript').value = moves.join('');
+        const out = [];
+        if (last && last.sq >= 0) {
+            // one line at a time, as the library computes flips: the line's
+            // 8 bits of the mover's and the other side's discs are extracted,
+            // the flips of that line looked up, and deposited back
+            for (const line of bb.LINES) {
+                const m = bb.lineMask(last.sq, line), f = bb.lineExtract(last.flipped, last.sq, line);
+                if (f === 0) continue;
+                const mine = bb.lineExtract(last.pos.p, last.sq, line), theirs = bb.lineExtract(last.pos.o, last.sq, line);
+                out.push(mini(`${line}: own ${mine.toString(2).padStart(8, '0')}, other ${theirs.toString(2).padStart(8, '0')} → flips ${f.toString(2).padStart(8, '0')}`,
+                    bb.lineDeposit(f, last.sq, line), { mark: m }));
+            }
+        }
+        $('othello-flips').replaceChildren(...out);
+    }
+    $('othello-new').addEventListener('click', () => { history = [ot.start()]; moves = []; last = null; report($('othello-error'), null); draw(); });
+    $('othello-undo').addEventListener('click', () => {
+        if (history.length > 1) history.pop(), moves.pop();
+        last = null;
+        draw();
+    });
+    $('othello-pass').addEventListener('click', () => play(ot.PASS));
+    $('othello-load').addEventListener('click', () => {
+        const text = $('othello-transcript').value.trim();
+        try {
+            ot.playTranscript(text); // the library reads the whole text first: its error names the move
+            const positions = [ot.start()], names = text.match(/[a-h][1-8]|PA|--/gi) ?? [];
+            for (const n of names) positions.push(ot.play(positions[positions.length - 1], n.toLowerCase() === 'pa' || n === '--' ? ot.PASS : n.toLowerCase()));
+            history = positions;
+            moves = names.map((n) => (n.length === 2 && n !== '--' && n.toLowerCase() !== 'pa' ? n.toLowerCase() : 'PA'));
+            last = null;
+            report($('othello-error'), null);
+            draw();
+        } catch (e) {
+            report($('othello-error'), e);
+        }
+    });
+    draw();
+}
+
+// ---- Chess -----------------------------------------------------------------------------
+
+const GLYPHS = { w: { k: '♔', q: '♕', r: '♖', b: '♗', n: '♘', p: '♙' }, b: { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' } };
+const PIECE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+
+function chessPanel() {
+    const game = new Chess();
+    let selected = -1, hover = -1;
+    const grid = makeBoard($('chess-grid'), { label: 'the chess board, rank 8 on top', onActivate: click, onHover: (sq) => { hover = sq; drawAttacks(); } });
+    for (const m of bb.ATTACK_METHODS.filter((m) => m !== 'pext')) $('chess-method').append(el('option', { value: m, text: m }));
+    $('chess-method').value = 'magic';
+    function cellsOf() {
+        const cells = Array(64).fill(null);
+        for (const row of game.board()) for (const p of row) if (p) cells[bb.parseSquare(p.square)] = p;
+        return cells;
+    }
+    function click(sq) {
+        const name = nameOf(sq);
+        if (selected >= 0) {
+            const from = nameOf(selected);
+            const options = game.moves({ square: from, verbose: true }).filter((m) => m.to === name);
+            selected = -1;
+            if (options.length) {
+                const promo = $('chess-promotion').value;
+                const m = options.find((o) => !o.promotion || o.promotion === promo) ?? options[0];
+                try {
+                    game.move({ from: m.from, to: m.to, promotion: m.promotion });
+                    report($('chess-error'), null);
+                } catch (e) {
+                    report($('chess-error'), e);
+                }
+                draw();
+                return;
+            }
+        }
+        const p = game.get(name);
+        if (p && p.color === game.turn()) selected = sq;
+        draw();
+    }
+    function drawAttacks() {
+        const cells = cellsOf();
+        let set = 0n, what = 'Point at a piece to see its attack set.';
+        if (hover >= 0 && cells[hover]) {
+            const p = cells[hover];
+            let occ = 0n;
+            cells.forEach((c, i) => { if (c) occ |= 1n << BigInt(i); });
+            const slider = 'brq'.includes(p.type);
+            const method = $('chess-method').value;
+            set = bb.attacks(PIECE_NAMES[p.type], hover, occ, slider ? { method } : { color: p.color === 'w' ? 'white' : 'black' });
+            what = `The ${p.color === 'w' ? 'white' : 'black'} ${PIECE_NAMES[p.type]} on ${nameOf(hover)} attacks ${squaresOf(set).map(nameOf).join(' ') || 'nothing'}` +
+                `${slider ? ` (${method})` : ''}: ${hex(set)}.`;
+        }
+        grid.cells.forEach((c, i) => c.classList.toggle('attacked', bit(set, i)));
+        $('chess-attacks').textContent = what;
+    }
+    function draw() {
+        const cells = cellsOf();
+        const targets = selected >= 0 ? game.moves({ square: nameOf(selected), verbose: true }).map((m) => bb.parseSquare(m.to)) : [];
+        grid.cells.forEach((c, sq) => {
+            const p = cells[sq];
+            c.textContent = p ? GLYPHS[p.color][p.type] : '';
+            c.classList.toggle('selected', sq === selected);
+            c.classList.toggle('target', targets.includes(sq));
+            c.setAttribute('aria-label', `${nameOf(sq)}${p ? `: ${p.color === 'w' ? 'white' : 'black'} ${PIECE_NAMES[p.type]}` : ''}${targets.includes(sq) ? ', a legal move' : ''}`);
+        });
+        $('chess-fen').value = game.fen();
+        $('chess-moves').textContent = game.history().map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s)).join(' ') || '(none)';
+        const side = game.turn() === 'w' ? 'White' : 'Black';
+        $('chess-status').textContent = game.isCheckmate() ? `Checkmate: ${side} is mated.`
+            : game.isStalemate() ? 'Stalemate.' : game.isDraw() ? 'A draw.'
+            : `${side} to move${game.inCheck() ? ', in check' : ''}: ${game.moves().length} legal moves.`;
+        $('chess-undo').disabled = game.history().length === 0;
+        drawAttacks();
+    }
+    $('chess-new').addEventListener('click', () => { game.reset(); selected = -1; report($('chess-error'), null); draw(); });
+    $('chess-undo').addEventListener('click', () => { game.undo(); selected = -1; draw(); });
+    $('chess-load').addEventListener('click', () => {
+        try {
+            game.load($('chess-fen').value.trim());
+            report($('chess-error'), null);
+        } catch (e) {
+            report($('chess-error'), e);
+        }
+        selected = -1;
+        draw();
+    });
+    $('chess-load-pgn').addEventListener('click', () => {
+        try {
+            game.loadPgn($('chess-pgn').value);
+            report($('chess-error'), null);
+        } catch (e) {
+            report($('chess-error'), e);
+        }
+        selected = -1;
+        draw();
+    });
+    $('chess-method').addEventListener('change', drawAttacks);
+    $('chess-perft').addEventListener('click', () => {
+        const depth = Number($('chess-depth').value);
+        const rows = [];
+        let total = 0;
+        for (const m of game.moves({ verbose: true })) {
+            game.move(m.san);
+            const n = depth > 1 ? Number(game.perft(depth - 1)) : 1;
+            game.undo();
+            total += n;
+            rows.push(el('tr', {}, el('td', { text: m.lan }), el('td', { text: String(n) })));
+        }
+        $('chess-divide').tBodies[0].replaceChildren(...rows);
+        $('chess-perft-total').textContent = `perft ${depth}: ${total} (${rows.length} moves)`;
+    });
+    draw();
+}
+
+// ---- start -----------------------------------------------------------------------------
+
+tabs(document.querySelector('nav'));
+boardPanel();
+linesPanel();
+othelloPanel();
+chessPanel();
+$('loading').hidden = true;
+document.body.dataset.ready = 'true';
