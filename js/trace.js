@@ -304,6 +304,10 @@ function readState(h, s, nvars, inputs, hasValues) {
     });
 }
 
+const sameBit = (a, b) => a.konst === b.konst && a.nonlinear === b.nonlinear && a.merge === b.merge
+    && a.carryRisk === b.carryRisk && a.in.every((x, v) => x === b.in[v]);
+const sameBits = (a, b) => a.every((bit, k) => sameBit(bit, b[k]));
+
 function readVerdict(h, nvars) {
     return withBytes(VERDICT, (out) => {
         c.bb_js_trace_verdict(h, out);
@@ -360,8 +364,9 @@ function formValue(s, which, values) {
  * definition and routine (a form's definition and compiled routine on the
  * inputs, or null), start (the state before the first step), steps (each
  * with op, text, its operand: slot (a name's index in names, or -1) or
- * constant, shift, position and length in the program text, and the state
- * after it), verdict }.  A state is { value (or null without inputs), bits
+ * constant, shift, position and length in the program text, shown (false
+ * for a let, or a load that changes nothing: the pictures leave them out),
+ * and the state after it), verdict }.  A state is { value (or null without inputs), bits
  * (64 of them, a1 first: in (per input, the input bits it is the XOR of, or
  * with nonlinear those it depends on), konst, nonlinear, merge, carryRisk,
  * label), lost (bits pushed past either end: the same, with position and
@@ -372,9 +377,14 @@ export function trace(what, opts) {
     const o = options(opts, ['inputs', 'square'], 'trace');
     return traced(what, o, (h, s, inputs, names, values) => {
         const nsteps = c.bb_js_trace_step_count(h), nvars = inputs.length;
+        const start = readState(h, 0, nvars, inputs, values !== null);
         const steps = [];
-        for (let i = 0; i < nsteps; i++) {
-            steps.push({ ...readStep(h, i, s.text), ...readState(h, i + 1, nvars, inputs, values !== null) });
+        for (let i = 0, prev = start; i < nsteps; i++) {
+            const step = { ...readStep(h, i, s.text), shown: true, ...readState(h, i + 1, nvars, inputs, values !== null) };
+            // as the pictures: a let, or a load that changes nothing, is not drawn
+            step.shown = step.op !== 'let' && !(step.op === 'load' && step.lost.length === 0 && sameBits(prev.bits, step.bits));
+            steps.push(step);
+            prev = step;
         }
         const isForm = s.form !== null && values !== null;
         return {
@@ -388,7 +398,7 @@ export function trace(what, opts) {
             result: values ? steps[nsteps - 1].value : null,
             definition: isForm ? formValue(s, 0, values) : null,
             routine: isForm ? formValue(s, 1, values) : null,
-            start: readState(h, 0, nvars, inputs, values !== null),
+            start,
             steps,
             verdict: readVerdict(h, nvars),
         };
