@@ -238,6 +238,16 @@ test('random programs: pictures, verdicts, values and every step\'s bits as the 
     }
 });
 
+test('programs of several inputs: each input has a panel (the renderers once wrote past their list of panels)', () => {
+    for (const text of ['input x p o; o neg; x bswap', 'input a b c d; d; c; b; a neg', 'input p o; o; p; o; p ^ o']) {
+        const values = [1n, 2n, 3n, 4n].slice(0, tr.trace(text).inputs.length);
+        const want = cliPictures([text, ...cliInputs(values)]);
+        assert.equal(tr.svg(text, { inputs: values }), want.svg, text);
+        assert.equal(tr.html(text, { inputs: values }), want.html, text);
+        assert.equal(tr.text(text, { inputs: values }), run(['trace', text, ...cliInputs(values), '--color', 'never']), text);
+    }
+});
+
 test('the data of a known trace: a gather by multiplication', () => {
     const text = 'x & 0x0101010101010101; * 0x0102040810204080; >> 56';
     const t = tr.trace(text, { inputs: 0x0100000000000001n });
