@@ -125,9 +125,9 @@ export function prove(name, opts) {
                 message: `${name} has no definition to prove against (its unit test checks the table it indexes)` };
         }
         if (rc === -3) throw new Error(`bitboard: ${name}: ${message}`);
-        const v = view();
         const wrong = rc === 1;
-        const nvars = inputCount(formText(name, s < 0 ? undefined : s));
+        const nvars = inputCount(formText(name, s < 0 ? undefined : s)); // (before the view: this allocates)
+        const v = view();
         return {
             status: rc === 0 ? 'proven' : wrong ? 'wrong' : 'refused',
             method: METHODS[v.getInt32(out + 56, true)] ?? null,
@@ -150,16 +150,26 @@ function inputCount(text) {
 // Whether text could only be meant as a form's name (as the CLI decides).
 const looksLikeName = (text) => /^[A-Za-z0-9_]+$/.test(text) && text.includes('_');
 
-// The 1-based character position in text of a 1-based UTF-8 byte offset.
-function charPosition(text, pos) {
-    if (pos <= 0) return pos;
+// A function from a 1-based UTF-8 byte offset in text to the 1-based
+// character position (the same for ASCII text).
+function charPositions(text) {
     const bytes = encoder.encode(text);
-    return decoder.decode(bytes.subarray(0, pos - 1)).length + 1;
+    if (bytes.length === text.length) return (pos) => pos;
+    const at = new Int32Array(bytes.length + 2);
+    let b = 0, unit = 0;
+    for (const ch of text) {
+        const cp = ch.codePointAt(0), len = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        for (let k = 0; k < len; k++) at[++b] = unit + 1;
+        unit += ch.length;
+    }
+    at[b + 1] = unit + 1;
+    return (pos) => (pos <= 0 ? pos : at[pos]);
 }
 
 // Runs fn(handle) with text parsed into a program on the heap, closed after.
-// A bad program throws the C library's message; `name` is the form's or the
-// text the user gave (for the message when it looks like a mistyped form).
+// A bad program throws the C library's message; `given` is what the user
+// gave when it was not a form's name (the message then says if it looks
+// like a mistyped one), else null.
 function withProgram(text, given, fn) {
     return withString(text, (t) => withBytes(ERR, (err) => {
         const h = c.bb_js_trace_open(t, err);
@@ -169,7 +179,7 @@ function withProgram(text, given, fn) {
             const e = given !== null && looksLikeName(given)
                 ? new Error(`bitboard: '${given}' is not a library form (forms() names them) nor a program: ${msg}`)
                 : new Error(`bitboard: ${msg}`);
-            e.position = charPosition(text, v.getInt32(err, true));
+            e.position = charPositions(text)(v.getInt32(err, true));
             e.line = v.getInt32(err + 4, true);
             e.column = v.getInt32(err + 8, true);
             throw e;
@@ -251,37 +261,43 @@ function traced(what, o, fn) {
 }
 
 // The label a picture gives a bit (as the C renderer's cells): e4, ~e4, ^3, ?e4, ?5, 1, or ''.
-function label(bit, inputs) {
+function popcount32(x) {
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+const lowest32 = (x) => 31 - Math.clz32(x & -x);
+
+// The label of the bit at `at` (n: how many input bits it holds, one: the
+// last of them, v * 64 + s), from its words as 32-bit halves.
+function label(v, at, nvars, konst, nonlinear, inputs) {
     let n = 0, one = -1;
-    bit.in.forEach((x, v) => {
-        for (let s = 0; x; x >>= 1n, s++) {
-            if (x & 1n) {
-                n++;
-                one = v * 64 + s;
-            }
-        }
-    });
+    for (let k = 0; k < nvars; k++) {
+        const lo = v.getUint32(at + 8 * k, true), hi = v.getUint32(at + 8 * k + 4, true);
+        const count = popcount32(lo) + popcount32(hi);
+        if (count) one = 64 * k + (lo ? lowest32(lo) : 32 + lowest32(hi));
+        n += count;
+    }
     const source = (vb) => {
         const name = inputs.length > 1 ? inputs[vb >> 6] : '';
         return name + (name.length > 1 ? '.' : '') + nameOf(vb & 63);
     };
-    if (bit.nonlinear) return '?' + (n === 1 ? source(one) : String(n));
-    if (n === 0) return bit.konst ? '1' : '';
-    if (n === 1) return (bit.konst ? '~' : '') + source(one);
-    return `${bit.konst ? '~' : ''}^${n}`;
+    if (nonlinear) return '?' + (n === 1 ? source(one) : String(n));
+    if (n === 0) return konst ? '1' : '';
+    if (n === 1) return (konst ? '~' : '') + source(one);
+    return `${konst ? '~' : ''}^${n}`;
 }
 
 function readBit(v, at, nvars, inputs) {
-    const flags = v.getInt32(at + 36, true);
-    const bit = {
+    const flags = v.getInt32(at + 36, true), konst = v.getInt32(at + 32, true);
+    return {
         in: Array.from({ length: nvars }, (_, k) => v.getBigUint64(at + 8 * k, true)),
-        konst: v.getInt32(at + 32, true),
+        konst,
         nonlinear: (flags & NONLINEAR) !== 0,
         merge: (flags & MERGE) !== 0,
         carryRisk: (flags & CARRY_RISK) !== 0,
+        label: label(v, at, nvars, konst, (flags & NONLINEAR) !== 0, inputs),
     };
-    bit.label = label(bit, inputs);
-    return bit;
 }
 
 function readState(h, s, nvars, inputs, hasValues) {
@@ -328,19 +344,22 @@ function readVerdict(h, nvars) {
     });
 }
 
-function readStep(h, i, text) {
+function readStep(h, i, position) {
     return withBytes(STEP, (out) => {
         c.bb_js_trace_step(h, i, out);
         const v = view();
-        const op = OPS[v.getInt32(out + 8, true)], slot = v.getInt32(out + 12, true), pos = v.getInt32(out + 20, true);
+        const op = OPS[v.getInt32(out + 8, true)], slot = v.getInt32(out + 12, true);
+        const constant = slot < 0 ? v.getBigUint64(out, true) : null, shift = v.getInt32(out + 16, true);
+        const pos = v.getInt32(out + 20, true), length = v.getInt32(out + 24, true);
+        // (read before the text: its buffer may grow the memory, and the view with it)
         return {
             op,
             text: sized((buf, size) => c.bb_js_trace_step_text(buf, size, h, i)),
             slot,
-            constant: slot < 0 ? v.getBigUint64(out, true) : null,
-            shift: v.getInt32(out + 16, true),
-            position: charPosition(text, pos),
-            length: v.getInt32(out + 24, true),
+            constant,
+            shift,
+            position: position(pos),
+            length,
         };
     });
 }
@@ -377,10 +396,10 @@ export function trace(what, opts) {
     const o = options(opts, ['inputs', 'square'], 'trace');
     return traced(what, o, (h, s, inputs, names, values) => {
         const nsteps = c.bb_js_trace_step_count(h), nvars = inputs.length;
-        const start = readState(h, 0, nvars, inputs, values !== null);
+        const start = readState(h, 0, nvars, inputs, values !== null), position = charPositions(s.text);
         const steps = [];
         for (let i = 0, prev = start; i < nsteps; i++) {
-            const step = { ...readStep(h, i, s.text), shown: true, ...readState(h, i + 1, nvars, inputs, values !== null) };
+            const step = { ...readStep(h, i, position), shown: true, ...readState(h, i + 1, nvars, inputs, values !== null) };
             // as the pictures: a let, or a load that changes nothing, is not drawn
             step.shown = step.op !== 'let' && !(step.op === 'load' && step.lost.length === 0 && sameBits(prev.bits, step.bits));
             steps.push(step);

@@ -248,6 +248,18 @@ test('programs of several inputs: each input has a panel (the renderers once wro
     }
 });
 
+test('the longest program: 4096 steps (the memory grows while the states are read), and one more is an error', () => {
+    const text = 'x' + ' rol 1'.repeat(tr.MAX_STEPS - 1);
+    const t = tr.trace(text, { inputs: 1n });
+    assert.equal(t.steps.length, tr.MAX_STEPS);
+    assert.equal(t.result, 1n << BigInt((tr.MAX_STEPS - 1) % 64));
+    assert.equal(t.steps.at(-1).bits[(tr.MAX_STEPS - 1) % 64].label, 'a1');
+    assert.equal(t.verdict.kind, 'permutation');
+    assert.equal(tr.svg(text, { inputs: 1n }), cliPictures([text, '--input', '0x1']).svg);
+    const longer = text + ' rol 1';
+    throwsMessage(() => tr.trace(longer), `bitboard: ${cliError(['trace', longer]).replace(/^program: /, '')}`);
+});
+
 test('the data of a known trace: a gather by multiplication', () => {
     const text = 'x & 0x0101010101010101; * 0x0102040810204080; >> 56';
     const t = tr.trace(text, { inputs: 0x0100000000000001n });
