@@ -162,3 +162,5 @@ export function evaluate(what: string, inputs: Inputs, options?: { square?: Squa
 export function svg(what: string, options?: PictureOptions): string;
 export function html(what: string, options?: PictureOptions): string;
 export function text(what: string, options?: TextOptions): string;
+/** The pictures' colour of a source bit: fill and the ink (text) on it, '#rrggbb'. */
+export function bitColor(square: Square, input?: number): { fill: string; ink: string };

@@ -145,6 +145,33 @@ function inputCount(text) {
     return withProgram(text, null, (h) => c.bb_js_trace_var_count(h));
 }
 
+// ---- colours -------------------------------------------------------------------------
+
+const HUE = [0, 28, 48, 95, 140, 185, 225, 275], SATURATION = [0.78, 0.42, 0.95, 0.25];
+const hex2 = (x) => x.toString(16).padStart(2, '0');
+
+/**
+ * The colour the pictures give a source bit, so that a page drawing the
+ * steps itself matches them: hue by rank, lightness by file, later inputs
+ * paler.  square: 0..63 or a name; input: the input's index (0..3).
+ * Returns { fill, ink } as '#rrggbb' (ink: black or white text on it).
+ */
+export function bitColor(sq, input = 0) {
+    const s = square(sq);
+    if (!Number.isInteger(input) || input < 0 || input >= MAX_INPUTS) {
+        throw new RangeError(`bitboard: input ${String(input)} is not an input's index (0..${MAX_INPUTS - 1})`);
+    }
+    // HSL to RGB as the C renderer computes it (render_common.c), in the same doubles
+    const h = HUE[s >> 3] / 60, sat = SATURATION[input], l = 0.30 + 0.065 * (s & 7);
+    const chroma = (1 - Math.abs(2 * l - 1)) * sat;
+    const hm = h - 2 * Math.trunc(h / 2);
+    const x = chroma * (1 - Math.abs(hm - 1)), m = l - chroma / 2;
+    const rgb = [[chroma, x, 0], [x, chroma, 0], [0, chroma, x], [0, x, chroma], [x, 0, chroma]][Math.trunc(h)] ?? [chroma, 0, x];
+    const [r, g, b] = rgb.map((c) => Math.trunc((c + m) * 255 + 0.5));
+    const dark = 299 * r + 587 * g + 114 * b < 140000;
+    return { fill: `#${hex2(r)}${hex2(g)}${hex2(b)}`, ink: dark ? '#ffffff' : '#000000' };
+}
+
 // ---- a program -----------------------------------------------------------------------
 
 // Whether text could only be meant as a form's name (as the CLI decides).

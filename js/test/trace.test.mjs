@@ -248,6 +248,18 @@ test('programs of several inputs: each input has a panel (the renderers once wro
     }
 });
 
+test('bitColor: the colours the HTML page gives every bit of 4 inputs', () => {
+    const data = pageData(tr.html('input a b c d; a ^ b ^ c ^ d'));
+    assert.equal(Object.keys(data.colours).length, 256);
+    for (let bit = 0; bit < 256; bit++) {
+        assert.deepEqual(tr.bitColor(bit & 63, bit >> 6), { fill: data.colours[bit], ink: data.ink[bit] }, `bit ${bit}`);
+    }
+    assert.deepEqual(tr.bitColor('e4'), tr.bitColor(28, 0));
+    throwsMessage(() => tr.bitColor(64), 'bitboard: square 64 is not a square (0..63 or a1..h8)', RangeError);
+    throwsMessage(() => tr.bitColor('e4', 4), 'bitboard: input 4 is not an input\'s index (0..3)', RangeError);
+    throwsMessage(() => tr.bitColor('e4', '1'), 'bitboard: input 1 is not an input\'s index (0..3)', RangeError);
+});
+
 test('the longest program: 4096 steps (the memory grows while the states are read), and one more is an error', () => {
     const text = 'x' + ' rol 1'.repeat(tr.MAX_STEPS - 1);
     const t = tr.trace(text, { inputs: 1n });
