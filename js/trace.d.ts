@@ -156,7 +156,8 @@ export const MAX_STEPS: number;
 
 export function forms(): readonly Form[];
 export function formText(name: string, square?: Square): string;
-export function prove(name: string, options?: { square?: Square }): Proof;
+/** A form against its definition; with against, a form or a program against a form or another program. */
+export function prove(what: string, options?: { square?: Square; against?: string }): Proof;
 export function trace(what: string, options?: TraceOptions): Trace;
 export function evaluate(what: string, inputs: Inputs, options?: { square?: Square }): bigint;
 export function svg(what: string, options?: PictureOptions): string;

@@ -105,6 +105,22 @@ export function formText(name, sq) {
     return sized((buf, size) => c.bb_js_trace_form_text(buf, size, i, s));
 }
 
+function readProof(out, rc, nvars) {
+    const message = cString(out + 64);
+    const v = view();
+    const wrong = rc === 1;
+    return {
+        status: rc === 0 ? 'proven' : wrong ? 'wrong' : 'refused',
+        method: METHODS[v.getInt32(out + 56, true)] ?? null,
+        bits: v.getInt32(out + 60, true),
+        cases: v.getBigUint64(out, true),
+        counterexample: wrong ? Array.from({ length: nvars }, (_, k) => v.getBigUint64(out + 8 + 8 * k, true)) : null,
+        got: wrong ? v.getBigUint64(out + 40, true) : null,
+        want: wrong ? v.getBigUint64(out + 48, true) : null,
+        message,
+    };
+}
+
 /**
  * Proves a form (for options.square, else its example square) against its
  * definition, as `bitboard trace NAME --check`: { status, method, bits,
@@ -112,32 +128,55 @@ export function formText(name, sq) {
  * every input), 'wrong' (counterexample: the inputs, got: the program's
  * value, want: the definition's), 'refused' (too many input bits to try,
  * and no counterexample found) or 'none' (the form has no definition).
+ * With options.against (a form's name or a program text), what (a form or
+ * a program) is proven equal to that instead, as `bitboard trace WHAT
+ * --against W`: to a form's definition (or its routine where it has none)
+ * at options.square if it takes one, or to the other program.
  */
-export function prove(name, opts) {
-    const i = knownForm(name, 'prove');
-    const o = options(opts, ['square'], 'prove');
+export function prove(what, opts) {
+    const o = options(opts, ['square', 'against'], 'prove');
+    if (o.against !== undefined) return proveAgainst(what, o);
+    const i = knownForm(what, 'prove');
     const s = formSquare(i, o.square);
+    const nvars = inputCount(formText(what, s < 0 ? undefined : s));
     return withBytes(PROOF, (out) => {
         const rc = c.bb_js_trace_prove_form(i, s, out);
-        const message = cString(out + 64);
         if (rc === -2) {
             return { status: 'none', method: null, bits: 0, cases: 0n, counterexample: null, got: null, want: null,
-                message: `${name} has no definition to prove against (its unit test checks the table it indexes)` };
+                message: `${what} has no definition to prove against (its unit test checks the table it indexes)` };
         }
-        if (rc === -3) throw new Error(`bitboard: ${name}: ${message}`);
-        const wrong = rc === 1;
-        const nvars = inputCount(formText(name, s < 0 ? undefined : s)); // (before the view: this allocates)
-        const v = view();
-        return {
-            status: rc === 0 ? 'proven' : wrong ? 'wrong' : 'refused',
-            method: METHODS[v.getInt32(out + 56, true)] ?? null,
-            bits: v.getInt32(out + 60, true),
-            cases: v.getBigUint64(out, true),
-            counterexample: wrong ? Array.from({ length: nvars }, (_, k) => v.getBigUint64(out + 8 + 8 * k, true)) : null,
-            got: wrong ? v.getBigUint64(out + 40, true) : null,
-            want: wrong ? v.getBigUint64(out + 48, true) : null,
-            message,
+        if (rc === -3) throw new Error(`bitboard: ${what}: ${cString(out + 64)}`);
+        return readProof(out, rc, nvars);
+    });
+}
+
+function proveAgainst(what, o) {
+    if (typeof o.against !== 'string') throw new TypeError(`bitboard: against must be a form's name or a program text (a string), not ${typeOf(o.against)}`);
+    const s = subject(what, o);
+    const g = formIndex(o.against);
+    return withProgram(s.text, s.form ? null : what, (h) => {
+        if (c.bb_js_trace_step_count(h) === 0) throw new Error('bitboard: the program is empty: no operation in it (the identity is `x`)');
+        const nvars = c.bb_js_trace_var_count(h);
+        const compare = (nOther, desc, fn) => {
+            if (nOther !== nvars) {
+                throw new Error(`bitboard: against: the program has ${nvars} input${nvars === 1 ? '' : 's'}, ${desc} ${nOther}: they cannot be compared`);
+            }
+            return withBytes(PROOF, (out) => readProof(out, fn(out), nvars));
         };
+        if (g < 0) {
+            return withProgram(o.against, o.against, (h2) => compare(c.bb_js_trace_var_count(h2), 'the other program',
+                (out) => c.bb_js_trace_prove_against(h, -1, 0, h2, out)), 'against');
+        }
+        const f = forms()[g];
+        const sq = f.square === null ? -1 : o.square !== undefined ? s.sq : square(f.square);
+        const text = sized((buf, size) => c.bb_js_trace_form_text(buf, size, g, sq));
+        const by = f.definition ? 'definition' : 'library routine';
+        const desc = sq >= 0 ? `${f.name} (square ${nameOf(sq)}, its ${by})` : `${f.name} (its ${by})`;
+        return compare(inputCount(text), desc, (out) => {
+            const rc = c.bb_js_trace_prove_against(h, g, sq, 0, out);
+            if (rc === -2) throw new Error(`bitboard: against ${f.name}: the form has no definition nor routine to compare with`);
+            return rc;
+        });
     });
 }
 
@@ -194,18 +233,18 @@ function charPositions(text) {
 }
 
 // Runs fn(handle) with text parsed into a program on the heap, closed after.
-// A bad program throws the C library's message; `given` is what the user
-// gave when it was not a form's name (the message then says if it looks
-// like a mistyped one), else null.
-function withProgram(text, given, fn) {
+// A bad program throws the C library's message (after label, if given);
+// `given` is what the user gave when it was not a form's name (the message
+// then says if it looks like a mistyped one), else null.
+function withProgram(text, given, fn, label = null) {
     return withString(text, (t) => withBytes(ERR, (err) => {
         const h = c.bb_js_trace_open(t, err);
         if (!h) {
             const v = view();
             const msg = cString(err + 12);
             const e = given !== null && looksLikeName(given)
-                ? new Error(`bitboard: '${given}' is not a library form (forms() names them) nor a program: ${msg}`)
-                : new Error(`bitboard: ${msg}`);
+                ? new Error(`bitboard: ${label ? label + ' ' : ''}'${given}' is not a library form (forms() names them) nor a program: ${msg}`)
+                : new Error(`bitboard: ${label ? label + ': ' : ''}${msg}`);
             e.position = charPositions(text)(v.getInt32(err, true));
             e.line = v.getInt32(err + 4, true);
             e.column = v.getInt32(err + 8, true);

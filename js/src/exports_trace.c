@@ -69,6 +69,22 @@ BB_JS_EXPORT uint64_t bb_js_trace_form_eval(int i, int sq, int which, const uint
     return fn(inputs, f->square >= 0 ? (const void *)&sq : f->arg);
 }
 
+/* Proves p against def(arg) into out (the layout below): bb_trace_prove's 0, 1 or -1. */
+static int prove_out(const bb_trace_program *p, bb_trace_def *def, const void *arg, unsigned char *out)
+{
+    bb_trace_proof proof;
+    memset(&proof, 0, sizeof proof);
+    int rc = bb_trace_prove(p, def, arg, &proof);
+    put64(out, proof.cases);
+    for (int v = 0; v < BB_TRACE_MAX_VARS; v++) put64(out + 8 + 8 * v, proof.counterexample[v]);
+    put64(out + 40, proof.got);
+    put64(out + 48, proof.want);
+    put32(out + 56, proof.method);
+    put32(out + 60, proof.bits);
+    text_out((char *)out + 64, 232, proof.msg);
+    return rc;
+}
+
 /* Proves form i, for square sq, against its definition.  out (296 bytes): uint64 cases,
  * counterexample[4], got, want (offsets 0..55), int32 method (56), bits (60), then the
  * message (64, 232 bytes).  Returns bb_trace_prove's 0, 1 or -1, -2 if the form has no
@@ -92,17 +108,8 @@ BB_JS_EXPORT int bb_js_trace_prove_form(int i, int sq, unsigned char *out)
         text_out((char *)out + 64, 232, e.msg);
         return -3;
     }
-    bb_trace_proof proof;
-    memset(&proof, 0, sizeof proof);
-    int rc = bb_trace_prove(p, f->definition, f->square >= 0 ? (const void *)&sq : f->arg, &proof);
+    int rc = prove_out(p, f->definition, f->square >= 0 ? (const void *)&sq : f->arg, out);
     bb_trace_free(p);
-    put64(out, proof.cases);
-    for (int v = 0; v < BB_TRACE_MAX_VARS; v++) put64(out + 8 + 8 * v, proof.counterexample[v]);
-    put64(out + 40, proof.got);
-    put64(out + 48, proof.want);
-    put32(out + 56, proof.method);
-    put32(out + 60, proof.bits);
-    text_out((char *)out + 64, 232, proof.msg);
     return rc;
 }
 
@@ -235,6 +242,39 @@ BB_JS_EXPORT int bb_js_trace_verdict(const js_trace *t, unsigned char *out)
         for (int k = 0; k < 64; k++) put32(out + 328 + 4 * (64 * i + k), v.to[i][k]);
     text_out((char *)out + 1352, 256, v.msg);
     return 0;
+}
+
+/* the other program, evaluated, as a definition */
+static uint64_t eval_other(const uint64_t *inputs, const void *arg)
+{
+    return bb_trace_eval((const bb_trace_program *)arg, inputs);
+}
+
+/* Proves program t equal to form i (i >= 0) for square sq (its definition, or its compiled
+ * routine where it has none) or to program other (i < 0), for every input; out as
+ * bb_js_trace_prove_form's.  Returns 0, 1 or -1 as bb_trace_prove, -2 if the form has
+ * neither a definition nor a routine, -3 if the two have different numbers of inputs. */
+BB_JS_EXPORT int bb_js_trace_prove_against(const js_trace *t, int i, int sq, const js_trace *other, unsigned char *out)
+{
+    const bb_trace_form *f = i >= 0 ? bb_trace_library(i) : NULL;
+    memset(out, 0, 296);
+    if (i >= 0 && (!f || !(f->definition || f->compiled))) return -2;
+    if (!f && !other) return -2;
+    if (f) {
+        size_t n = bb_trace_form_text(NULL, 0, f, sq);
+        char *text = malloc(n + 1);
+        if (!text) return -2;
+        bb_trace_form_text(text, n + 1, f, sq);
+        bb_parse_error e;
+        bb_trace_program *q = bb_trace_parse(text, &e);
+        free(text);
+        int nvars = q ? bb_trace_var_count(q) : -1;
+        bb_trace_free(q);
+        if (nvars != bb_trace_var_count(t->p)) return -3;
+        return prove_out(t->p, f->definition ? f->definition : f->compiled, f->square >= 0 ? (const void *)&sq : f->arg, out);
+    }
+    if (bb_trace_var_count(other->p) != bb_trace_var_count(t->p)) return -3;
+    return prove_out(t->p, eval_other, other->p, out);
 }
 
 /* The last run drawn as text (how 0; flags: BB_TRACE_COLOR), SVG (1) or HTML (2), titled

@@ -238,6 +238,78 @@ test('random programs: pictures, verdicts, values and every step\'s bits as the 
     }
 });
 
+// prove(what, { against }) against `trace WHAT --against W [--square S]`
+function checkAgainst(what, against, sq) {
+    const args = ['trace', what, '--against', against, ...(sq === undefined ? [] : ['--square', sq])];
+    const res = spawnSync(cli, args, { encoding: 'utf8' });
+    const line = res.stdout.trimEnd(), label = args.slice(1).join(' ');
+    const p = tr.prove(what, { against, ...(sq === undefined ? {} : { square: sq }) });
+    const g = tr.forms().find((f) => f.name === against);
+    const at = g && g.square !== null ? sq ?? g.square : null;
+    const by = g && (g.definition ? 'definition' : 'library routine');
+    const desc = !g ? 'the other program' : at ? `${g.name} (square ${at}, its ${by})` : `${g.name} (its ${by})`;
+    if (p.status === 'proven') {
+        assert.equal(line, `equal to ${desc} for every input: ${p.message.replace(/^proven for every input: /, '')}`, label);
+    } else if (p.status === 'wrong') {
+        const inputs = tr.trace(what, sq === undefined ? undefined : { square: sq }).inputs;
+        const cx = inputs.map((name, k) => ` ${name} = ${hex(p.counterexample[k])}`).join('');
+        const want = `NOT equal to ${desc}: counterexample${cx}: the program gives ${hex(p.got)}, ${g ? g.name : 'the other'} ${hex(p.want)}; `;
+        assert.equal(line.slice(0, want.length), want, label);
+        assert.equal(tr.evaluate(what, p.counterexample, sq === undefined ? undefined : { square: sq }), p.got, label);
+        assert.notEqual(p.got, p.want, label);
+    } else {
+        assert.equal(line, `not proven either way against ${desc}: ${p.message}`, label);
+    }
+    assert.equal(res.status, p.status === 'proven' ? 0 : 1, label);
+    return p.status;
+}
+
+test('prove against: every form\'s text against the form, forms against forms, as `trace WHAT --against W`', () => {
+    const r = rng(SEED + 3n);
+    const counts = {};
+    for (const f of tr.forms()) {
+        if (f.name.endsWith('magic_index')) continue; // neither a definition nor a routine
+        const status = checkAgainst(tr.formText(f.name), f.name);
+        assert.equal(status, f.name === 'othello_moves_shifts' || f.name.endsWith('_fill') ? status : 'proven', f.name);
+    }
+    const plain = tr.forms().filter((f) => f.square === null && f.inputs.startsWith('x:') && !f.inputs.includes(';'));
+    for (let n = 0; n < 25; n++) {
+        const a = plain[r.int(plain.length)].name, b = plain[r.int(plain.length)].name;
+        const status = checkAgainst(a, b);
+        counts[status] = (counts[status] ?? 0) + 1;
+    }
+    for (const dir of ['rank', 'file', 'diagonal', 'antidiagonal']) {
+        const sq = sqName(r.int(64));
+        assert.equal(checkAgainst(`line_extract_mul_${dir}`, `line_extract_pext_${dir}`, sq), 'proven', `${dir} ${sq}`);
+        assert.equal(checkAgainst(`line_deposit_pext_${dir}`, `line_deposit_mul_${dir}`, sq), 'proven', `${dir} ${sq}`);
+    }
+    assert.ok(counts.proven && counts.wrong, JSON.stringify(counts));
+});
+
+test('prove against: random programs against random programs and against themselves rewritten', () => {
+    const r = rng(SEED + 4n);
+    const counts = {};
+    for (let n = 0; n < 30; n++) {
+        const a = randomProgram(r);
+        let b = randomProgram(r);
+        while (b.nvars !== a.nvars) b = randomProgram(r);
+        const status = checkAgainst(a.text, b.text);
+        counts[status] = (counts[status] ?? 0) + 1;
+        const rewritten = `input ${a.inputs.join(' ')}\n` + tr.trace(a.text).steps.map((s) => s.text).join('\n');
+        assert.notEqual(checkAgainst(a.text, rewritten), 'wrong', a.text);
+    }
+    assert.ok(counts.wrong, JSON.stringify(counts));
+    throwsMessage(() => tr.prove('x', { against: 'rook_magic_index' }), `bitboard: ${cliError(['trace', 'x', '--against', 'rook_magic_index']).replace('--against', 'against')}`);
+    throwsMessage(() => tr.prove('x', { against: 'input p o; p' }), `bitboard: ${cliError(['trace', 'x', '--against', 'input p o; p']).replace('--against', 'against')}`);
+    throwsMessage(() => tr.prove('x', { against: 'x <<< 3' }), `bitboard: ${cliError(['trace', 'x', '--against', 'x <<< 3']).replace('--against', 'against')}`);
+    throwsMessage(() => tr.prove('x', { against: 'flip_verticall' }),
+        `bitboard: ${cliError(['trace', 'x', '--against', 'flip_verticall']).replace('--against', 'against').replace('(bitboard trace --list names them)', '(forms() names them)')}`);
+    throwsMessage(() => tr.prove('x', { against: 3 }), 'bitboard: against must be a form\'s name or a program text (a string), not number', TypeError);
+    throwsMessage(() => tr.prove('x >> 1', { against: 'x', square: 'e4' }), 'bitboard: square applies to a library form that takes a square (not a program text)', RangeError);
+    throwsMessage(() => tr.prove('# nothing', { against: 'x' }), 'bitboard: the program is empty: no operation in it (the identity is `x`)');
+    throwsMessage(() => tr.prove('x', { against: 'x', colour: 1 }), 'bitboard: prove has no option \'colour\' (it takes square, against)', RangeError);
+});
+
 test('programs of several inputs: each input has a panel (the renderers once wrote past their list of panels)', () => {
     for (const text of ['input x p o; o neg; x bswap', 'input a b c d; d; c; b; a neg', 'input p o; o; p; o; p ^ o']) {
         const values = [1n, 2n, 3n, 4n].slice(0, tr.trace(text).inputs.length);
