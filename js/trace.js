@@ -3,7 +3,8 @@
 // follows every bit of a board through a program of bit operations (one of
 // the library's own routines as a "form", or a program text), says what the
 // program does (a permutation, a gather, ... or not linear), proves a form
-// against its definition, and draws it: the terminal picture, the SVG and
+// against its definition (or a program against a form or another program),
+// and draws it: the terminal picture, the SVG and
 // the HTML page of the same C renderer the CLI's `bitboard trace` uses.
 // trace() gives every step's data (the operation, the value, where each bit
 // came from) for a page that draws the steps itself.
@@ -22,7 +23,8 @@ export const KINDS = Object.freeze(Array.from({ length: 6 }, (_, i) => cString(c
 export const MAX_INPUTS = 4;
 export const MAX_STEPS = 4096;
 
-const ERR = 204, STEP = 28, STATE = 2592, LOST = 48, VERDICT = 1608, PROOF = 296;
+// the layouts' sizes in exports_trace.c (a lost bit's 48 bytes fit in a state's buffer)
+const ERR = 204, STEP = 28, STATE = 2592, VERDICT = 1608, PROOF = 296;
 const NONLINEAR = 1, MERGE = 2, CARRY_RISK = 4;
 const METHODS = { 0: null, 1: 'symbolic', 2: 'exhaustion' };
 
