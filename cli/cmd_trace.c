@@ -138,7 +138,7 @@ static int list_forms(void)
 /* Proves one form against its definition and prints one line (after
  * prefix): 0 proven, 1 wrong (a counterexample), 2 refused (too many input
  * bits to try), 3 nothing to prove against (a form with no definition). */
-static int prove_form(const bb_trace_form *f, const bb_trace_program *p, const char *prefix)
+static int prove_form(const bb_trace_form *f, const bb_trace_program *p, int sq, const char *prefix)
 {
     bb_trace_proof proof;
     if (!f->definition) {
@@ -150,7 +150,8 @@ static int prove_form(const bb_trace_form *f, const bb_trace_program *p, const c
         printf("%sno definition to prove against (its unit test checks the table it indexes); %s\n", prefix, v.msg);
         return 3;
     }
-    int rc = bb_trace_prove(p, f->definition, f->arg, &proof);
+    /* a form that takes a square is proven at the square its program was made for */
+    int rc = bb_trace_prove(p, f->definition, f->square >= 0 ? (const void *)&sq : f->arg, &proof);
     printf("%s%s%s\n", prefix, rc == 0 ? "" : rc > 0 ? "WRONG: " : "not proven: ", proof.msg); /* msg says "proven" */
     return rc == 0 ? 0 : rc > 0 ? 1 : 2;
 }
@@ -176,7 +177,7 @@ static int check_all(void)
             broken++;
             continue;
         }
-        count[prove_form(f, p, prefix)]++;
+        count[prove_form(f, p, f->square, prefix)]++;
         bb_trace_free(p);
     }
     printf("%d forms: %d proven, %d wrong, %d refused, %d without a definition, %d not parsed\n", n, count[0],
@@ -353,11 +354,12 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
         else snprintf(title, sizeof title, "%s: %s", form->name, form->summary);
     }
     const char *ttl = form ? title : NULL;
+    int form_sq = form ? (t->square >= 0 ? t->square : form->square) : -1;
     if (t->against) {
         rc = prove_against(t, p);
     } else if (t->check) {
         if (form) {
-            int k = prove_form(form, p, ""); /* proven or nothing to prove against: 0; wrong or refused: 1 */
+            int k = prove_form(form, p, form_sq, ""); /* proven or nothing to prove against: 0; wrong or refused: 1 */
             rc = k == 1 || k == 2;
         } else {
             bb_trace_verdict v;
@@ -375,7 +377,7 @@ static int run_trace(const trace_opts *t, const cli_opts *o)
         else {
             fwrite(pic, 1, len, stdout);
             free(pic);
-            if (form) prove_form(form, p, "proof: ");
+            if (form) prove_form(form, p, form_sq, "proof: ");
         }
     }
     if (rc != EXIT_USAGE && t->svg) {

@@ -766,6 +766,34 @@ static void pictures_number_and_inputs(void)
     bb_trace_free(p);
 }
 
+/* More panels than states: each input after the first has a panel of its
+ * own, and here three inputs and two steps make 5 panels of 3 states (the
+ * renderers' panel list was sized by the states and overran: ASan caught it
+ * from the JavaScript package's random programs). */
+static void pictures_more_inputs_than_steps(void)
+{
+    for (int k = 0; k < 2; k++) {
+        bb_trace_program *p = parse_ok(k ? "input a b c d; d neg; a bswap" : "input x p o; o neg; x bswap");
+        uint64_t in[BB_TRACE_MAX_VARS] = {0x10ULL, 0x20ULL, 0x40ULL, 0x80ULL};
+        bb_trace_result r;
+        if (!p || bb_trace_run(p, in, &r) != 0) {
+            CHECK(0, "run %d", k);
+            bb_trace_free(p);
+            return;
+        }
+        char *text = render_with(bb_trace_render_text, &r), *svg = render_with(bb_trace_render_svg, &r),
+             *html = render_with(bb_trace_render_html, &r);
+        const char *last = k ? "input c" : "input o";
+        CHECK(text && strstr(text, last) && strstr(text, "neg") && strstr(text, "bswap"), "text %d", k);
+        CHECK(svg && strstr(svg, k ? ">input d<" : ">input o<") && strstr(svg, ": bswap<"), "svg %d", k);
+        CHECK(html && strstr(html, k ? "\"op\":\"input d\"" : "\"op\":\"input o\"") && strstr(html, "\"op\":\"bswap\""),
+              "html %d", k);
+        free(text), free(svg), free(html);
+        bb_trace_result_free(&r);
+        bb_trace_free(p);
+    }
+}
+
 static void step_limit(void)
 {
     size_t n = 100000, len = 0;
@@ -815,5 +843,6 @@ int main(void)
     RUN(parse_errors);
     RUN(step_limit);
     RUN(pictures_number_and_inputs);
+    RUN(pictures_more_inputs_than_steps);
     return bbt_finish("trace");
 }

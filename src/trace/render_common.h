@@ -68,9 +68,10 @@ char *bb__rc_program_text(const bb_trace_program *p);
  * run had none (or c is a lost bit that is not linear). */
 int bb__rc_concrete(const bb_trace_result *r, int s, const bb__rc_cell *c);
 
-/* The states worth drawing into idx[] (r->nstates entries): state 0 and
- * every state after a step that changes something (not a let, not a load
- * of the value already there).  Returns their number. */
+/* The states worth drawing into idx[] (room for r->nstates + nvars - 1
+ * entries: the inputs after the first have panels too): state 0, the
+ * further inputs, and every state after a step that changes something (not
+ * a let, not a load of the value already there).  Returns their number. */
 int bb__rc_visible(const bb_trace_result *r, int *idx);
 
 /* s with &, <, >, " and ' as XML entities, control bytes as '?'. */

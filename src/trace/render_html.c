@@ -268,7 +268,7 @@ size_t bb_trace_render_html(char *buf, size_t size, const bb_trace_result *r, co
     }
     bb__put(&o, "},\n\"steps\":[");
     char op[256];
-    int *idx = malloc(sizeof(int) * (size_t)r->nstates), shown = idx ? bb__rc_visible(r, idx) : 0;
+    int *idx = malloc(sizeof(int) * (size_t)(r->nstates + r->prog->nvars)), shown = idx ? bb__rc_visible(r, idx) : 0;
     for (int k = 0; k < shown; k++) {
         int s = idx[k];
         bb__put(&o, "%s\n{\"n\":%d,\"op\":", k ? "," : "", s > 0 ? bb__trace_step_number(r, s - 1) : 0);

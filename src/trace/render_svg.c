@@ -214,7 +214,7 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     svg_ctx c = {{buf, size, 0}, r};
     bb_trace_verdict v;
     bb_trace_judge(r, &v);
-    int *idx = malloc(sizeof(int) * (size_t)r->nstates);
+    int *idx = malloc(sizeof(int) * (size_t)(r->nstates + r->prog->nvars));
     int ns = idx ? bb__rc_visible(r, idx) : 0, cols = ns < COLS ? ns : COLS, rows = (ns + COLS - 1) / COLS;
     int width = 2 * MARGIN + cols * PANEL_W;
     if (width < 2 * MARGIN + 2 * PANEL_W) width = 2 * MARGIN + 2 * PANEL_W;

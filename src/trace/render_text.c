@@ -148,7 +148,7 @@ size_t bb_trace_render_text(char *buf, size_t size, const bb_trace_result *r, co
     if (title) bb__put(&t.o, "%s\nprogram: ", title);
     bb__rc_program(&t.o, r->prog);
     bb__put(&t.o, "\nverdict: %s\n", v.msg);
-    int *idx = malloc(sizeof(int) * (size_t)r->nstates);
+    int *idx = malloc(sizeof(int) * (size_t)(r->nstates + r->prog->nvars));
     int n = idx ? bb__rc_visible(r, idx) : 0;
     for (int k = 0; k < n; k++) {
         bb__put(&t.o, "\n");

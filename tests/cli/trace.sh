@@ -53,6 +53,10 @@ golden_case check-gather 0 trace "$gather" --check
 golden_case check-bad-gather 1 trace "$bad_gather" --check
 golden_case check-hyperbola 0 trace hyperbola_file --check
 golden_case check-square 0 trace line_extract_mul_diagonal --square c1 --check
+# --check proves at the square given, not the form's example square (it said
+# WRONG at a1 once: it proved the a1 program against the definition at e4)
+golden_case check-square-a1 0 trace line_extract_mul_rank --square a1 --check
+golden_case check-square-h8 0 trace line_extract_pext_antidiagonal --square h8 --check
 golden_case check-bad-text 2 trace 'x & 0xZZ' --check
 # one rule for a form and for all of them: 0 only when nothing is wrong or
 # unproven (three whole-board forms are refused: 100 to 128 input bits)
