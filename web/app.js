@@ -4,9 +4,37 @@
 import * as bb from './bitboard/bitboard.js';
 import * as ot from './bitboard/othello.js';
 import { Chess } from './bitboard/chess.js';
+import * as tr from './bitboard/trace.js';
 import { makeBoard, mini, tabs, report, el, nameOf, bit, hex, squaresOf } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
+
+// ---- the tracer's pictures ------------------------------------------------------------
+
+// The tracer's own SVG of a form (the same bytes `bitboard trace FORM --svg`
+// writes) run on inputs, as an image; data-* say what it is, for the tests.
+function picture(form, { square, inputs }) {
+    const text = tr.svg(form, { square, inputs });
+    const f = tr.forms().find((x) => x.name === form);
+    const img = el('img', { src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text),
+        alt: `the tracer's picture of ${form}${square === undefined ? '' : ` at ${nameOf(square)}`}: ${f ? f.summary : ''}` });
+    const fig = el('figure', { class: 'trace', 'data-form': form, 'data-square': square === undefined ? '' : nameOf(square),
+        'data-inputs': Object.entries(inputs).map(([k, v]) => `${k}=${hex(v)}`).join(' ') }, img,
+    el('figcaption', {}, el('code', { text: form }), ` ${f ? f.summary : ''}`));
+    return fig;
+}
+
+// The steps of a traced form, each with the value it leaves: a list a
+// reader can follow one line at a time.
+function stepList(form, { square, inputs }) {
+    const t = tr.trace(form, { square, inputs });
+    const ol = el('ol', { class: 'steps' });
+    for (const st of t.steps) {
+        if (!st.shown) continue;
+        ol.append(el('li', {}, el('code', { text: st.text }), ' → ', el('code', { text: hex(st.value) })));
+    }
+    return el('div', {}, el('p', { text: `${form}: ${t.steps.filter((x) => x.shown).length} steps, ${t.verdict.message}` }), ol);
+}
 
 // ---- Board: bits, hex, the 8 symmetries, the 45-degree pseudo-rotations ------------
 
@@ -44,7 +72,17 @@ function boardPanel() {
         const can = bb.canonical(x);
         $('board-canonical').textContent = `Canonical form (the least of the 8 images): ${hex(can.board)}, by ${SYM_TITLES[can.symmetry]}.`;
         $('board-rot45').replaceChildren(...bb.ROTATIONS45.map((w) => mini(ROT45_TITLES[w], bb.rotate45(x, w), { onClick: () => set(bb.rotate45(x, w)) })));
+        drawForm();
     }
+    // how: the tracer's picture of the program that computes the chosen image
+    const forms = ['rotate_cw', 'rotate_ccw', 'rotate_180', 'flip_vertical', 'flip_horizontal', 'flip_diagonal', 'flip_antidiagonal',
+        'rotate_cw_gfni', 'rotate_ccw_gfni', 'rotate_180_gfni', 'flip_horizontal_gfni', 'flip_diagonal_gfni', 'flip_antidiagonal_gfni',
+        'pseudo_rotate45_cw', 'pseudo_rotate45_ccw', 'pseudo_unrotate45_cw', 'pseudo_unrotate45_ccw'];
+    for (const f of forms) $('board-form').append(el('option', { value: f, text: f }));
+    function drawForm() {
+        $('board-picture').replaceChildren(picture($('board-form').value, { inputs: { x } }));
+    }
+    $('board-form').addEventListener('change', drawForm);
     $('board-hex').addEventListener('input', (e) => {
         const text = e.target.value.trim();
         try {
@@ -87,7 +125,13 @@ function linesPanel() {
             mini('occupancy on the line', occ & mask, { mark: mask }),
             mini('the 8 bits put back', back, { mark: mask }),
         );
+        const how = $('lines-method').value;
+        $('lines-steps').replaceChildren(stepList(`line_extract_${how}_${line}`, { square: sq, inputs: { x: occ } }),
+            stepList(`line_deposit_${how}_${line}`, { square: sq, inputs: { x: BigInt(bits) } }));
+        $('lines-pictures').replaceChildren(picture(`line_extract_${how}_${line}`, { square: sq, inputs: { x: occ } }),
+            picture(`line_deposit_${how}_${line}`, { square: sq, inputs: { x: BigInt(bits) } }));
     }
+    $('lines-method').addEventListener('change', draw);
     $('lines-square').addEventListener('change', draw);
     $('lines-line').addEventListener('change', draw);
     draw();
@@ -148,6 +192,15 @@ function othelloPanel() {
             }
         }
         $('othello-flips').replaceChildren(...out);
+        // the same flips by shifts, one direction at a time (the tracer's forms)
+        const pics = [];
+        if (last && last.sq >= 0) {
+            for (const dir of ['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']) {
+                const form = `othello_run_${dir}`, inputs = { p: last.pos.p, o: last.pos.o };
+                if (tr.evaluate(form, inputs, { square: last.sq }) !== 0n) pics.push(picture(form, { square: last.sq, inputs }));
+            }
+        }
+        $('othello-pictures').replaceChildren(...pics);
     }
     $('othello-new').addEventListener('click', () => { history = [ot.start()]; moves = []; last = null; report($('othello-error'), null); draw(); });
     $('othello-undo').addEventListener('click', () => {
@@ -228,6 +281,24 @@ function chessPanel() {
         }
         grid.cells.forEach((c, i) => c.classList.toggle('attacked', bit(set, i)));
         $('chess-attacks').textContent = what;
+        // the look-up as the tracer draws it: the index a table method computes, or the fills
+        const pics = [];
+        if (hover >= 0 && cells[hover] && 'brq'.includes(cells[hover].type)) {
+            let occ = 0n;
+            cells.forEach((c, i) => { if (c) occ |= 1n << BigInt(i); });
+            const t = cells[hover].type, method = $('chess-method').value;
+            const rook = t !== 'b', bishop = t !== 'r';
+            const names = {
+                magic: [rook && 'rook_magic_index', bishop && 'bishop_magic_index'],
+                'kogge-stone': [rook && 'rook_kogge_stone', bishop && 'bishop_kogge_stone'],
+                hyperbola: [rook && 'hyperbola_file', bishop && 'hyperbola_diagonal', bishop && 'hyperbola_antidiagonal'],
+                kindergarten: [rook && 'kindergarten_index_rank', rook && 'kindergarten_index_file', bishop && 'kindergarten_index_diagonal',
+                    bishop && 'kindergarten_index_antidiagonal'],
+                rotated: [rook && 'rotated90_index', bishop && 'rotated45_index', bishop && 'rotated315_index'],
+            }[method] ?? [];
+            for (const form of names.filter(Boolean)) pics.push(picture(form, { square: hover, inputs: { x: occ } }));
+        }
+        $('chess-pictures').replaceChildren(...pics);
     }
     function draw() {
         const cells = cellsOf();

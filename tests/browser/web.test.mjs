@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -20,6 +22,7 @@ const run = (...args) => execFileSync(cli, args, { encoding: 'utf8' }).trim();
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
 let server, browser, page, base;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bitboard-web-'));
 const problems = [];
 
 before(async () => {
@@ -49,6 +52,7 @@ before(async () => {
 });
 
 after(async () => {
+    rmSync(tmp, { recursive: true, force: true });
     await browser?.close();
     server?.close();
 });
@@ -59,6 +63,25 @@ const cell = (grid, sq) => `#${grid} [data-sq="${sq}"]`;
 const sqIndex = (name) => (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 const classes = (grid) => page.$$eval(`#${grid} .cell`, (es) => Object.fromEntries(es.map((e) => [Number(e.dataset.sq), e.className])));
 const shoot = (name) => page.screenshot({ path: path.join(shots, `web-${name}.png`), fullPage: true });
+// Every tracer picture in the panel (figure.trace) against the SVG the CLI
+// writes for the same form, square and inputs: byte for byte.
+async function samePictures(panel, atLeast) {
+    const figs = await page.$$eval(`#panel-${panel} figure.trace`, (fs) => fs.map((f) => ({
+        form: f.dataset.form, square: f.dataset.square, inputs: f.dataset.inputs, src: f.querySelector('img').getAttribute('src'),
+    })));
+    assert.ok(figs.length >= atLeast, `${panel}: ${figs.length} pictures`);
+    const prefix = 'data:image/svg+xml;charset=utf-8,';
+    for (const f of figs) {
+        const file = path.join(tmp, 'pic.svg');
+        const args = ['trace', f.form, ...(f.square ? ['--square', f.square] : []),
+            ...f.inputs.split(' ').flatMap((kv) => ['--input', kv]), '--svg', file];
+        execFileSync(cli, args);
+        assert.ok(f.src.startsWith(prefix), f.form);
+        assert.equal(decodeURIComponent(f.src.slice(prefix.length)), readFileSync(file, 'utf8'), `${panel}: ${args.join(' ')}`);
+    }
+    return figs.length;
+}
+
 const tab = async (name) => {
     await page.click(`#tab-${name}`);
     await page.waitForSelector(`#panel-${name}:not([hidden])`);
@@ -108,6 +131,13 @@ test('board: clicks and keys set bits; hex, symmetries, pseudo-rotations and the
     await page.$eval('#board-hex', (e) => { e.value = ''; });
     await page.type('#board-hex', 'e9');
     assert.match(await textOf('#board-error'), /e9/);
+    // the tracer's picture of each program, on the board now
+    await page.$eval('#board-hex', (e) => { e.value = ''; });
+    await page.type('#board-hex', '0x0000001028380001');
+    for (const form of ['rotate_cw', 'flip_diagonal_gfni', 'pseudo_unrotate45_ccw']) {
+        await page.select('#board-form', form);
+        assert.equal(await samePictures('board', 1), 1);
+    }
     await shoot('board');
 });
 
@@ -121,6 +151,13 @@ test('lines: the 8 bits of every kind of line agree with the CLI', async () => {
         assert.equal(await textOf('#lines-bits'), `${bits.toString(2).padStart(8, '0')} (${bits})`, `${sq} ${line}`);
         const mask = run('-o', 'hex', 'deposit', '0xff', sq, line);
         assert.equal((await page.$$eval('#lines-out .mini code', (es) => es.map((e) => e.textContent)))[0], mask, `${sq} ${line}`);
+        for (const how of ['mul', 'pext']) {
+            await page.select('#lines-method', how);
+            assert.equal(await samePictures('lines', 2), 2);
+            const steps = await page.$$eval('#lines-steps > div:first-child li', (es) => es.map((e) => e.textContent));
+            assert.ok(steps.length >= 1, `${how} ${line}: ${steps}`);
+            assert.ok(steps.at(-1).endsWith(`0x${bits.toString(16).padStart(16, '0')}`), `${how} ${line}: ${steps.at(-1)}`);
+        }
     }
     await shoot('lines');
 });
@@ -145,6 +182,7 @@ test('othello: a game played by clicks agrees with the CLI move by move, flips b
             const flips = run('-o', 'hex', 'othello', 'moves', transcript ? run('-o', 'hex', 'othello', 'play', 'start', transcript) : 'start', move);
             const shown = (await page.$$eval('#othello-flips .mini code', (es) => es.map((e) => e.textContent))).map(BigInt);
             assert.equal('0x' + shown.reduce((a, b) => a | b, 0n).toString(16).padStart(16, '0'), flips, `${transcript} ${move}`);
+            if (ply % 8 === 0) await samePictures('othello', 1);
         }
         transcript += move;
         const pos = JSON.parse(run('-o', 'json', 'othello', 'play', 'start', transcript));
@@ -199,6 +237,13 @@ test('chess: moves by clicks, FEN and PGN in, perft with its divide and the atta
         const text = await textOf('#chess-attacks');
         assert.match(text, new RegExp(`queen on f3 attacks .*\\(${method}\\)`));
     }
+    for (const [method, n] of [['magic', 2], ['hyperbola', 3], ['rotated', 3], ['kindergarten', 4]]) {
+        await page.select('#chess-method', method);
+        await page.hover(cell('chess-grid', sqIndex('f3')));
+        assert.equal(await samePictures('chess', n), n, method);
+    }
+    await page.select('#chess-method', 'kogge-stone');
+    await page.hover(cell('chess-grid', sqIndex('f3')));
     const hexShown = (await textOf('#chess-attacks')).match(/0x[0-9a-f]{16}/)[0];
     const occupied = run('-o', 'hex', 'show', 'a8,e8,h8,a7,c7,d7,e7,f7,g7,a6,b6,e6,f6,g6,d5,e5,b4,e4,c3,f3,h3,a2,b2,c2,d2,e2,f2,g2,h2,a1,e1,h1');
     assert.equal(hexShown, run('-o', 'hex', 'attacks', 'queen', 'f3', occupied));
