@@ -117,7 +117,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -410,6 +410,11 @@ web: wasm ## the playground page with the package, staged in $(BUILD)/web (make 
 serve: web ## serve the playground at http://localhost:$(PORT)/ (PORT=8000; any static server will do)
 	@echo "the playground: http://localhost:$(PORT)/  (Ctrl-C stops)"
 	@python3 -m http.server --bind 127.0.0.1 --directory $(call sq,$(WEB_DIR)) $(PORT)
+
+# The page in headless Chromium against the same calls in Node (docs/WEB.md);
+# the browser tests' runner installs what it needs, then this measures.
+bench-web: web ## the playground's first paint, interactive time, bytes, and perft and the solver in the page vs Node
+	@BB_BROWSER_MEASURE=1 tests/browser/run.sh build/bitboard
 
 js-test: wasm ## the npm package's tests (node --test, against the CLI)
 	@$(MAKE) --no-print-directory cli

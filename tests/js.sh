@@ -5,6 +5,7 @@
 # Installs Debian's nodejs (node and npm) when missing.  Ends with
 # "js: N passed, M failed, K skipped".
 set -u
+. "$(dirname "$0")/node_summary.sh"
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
@@ -33,12 +34,4 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 BB_CLI=build/bitboard BB_JS=build/js/bitboard node --test js/test/ > "$out" 2>&1
 rc=$?
-grep -E '^not ok|^# (tests|pass|fail)' "$out"
-[ $rc -ne 0 ] && grep -A25 '^not ok' "$out" | head -n 60
-p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out") f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$out")
-s=$(sed -n 's/^# skipped \([0-9]*\)$/\1/p' "$out")
-p=${p:-0} f=${f:-0} s=${s:-0}
-[ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
-grep -E '^# Subtest: .*# SKIP|^ok .*# SKIP' "$out" | sed 's/^/SKIP /'
-echo "js: $p passed, $f failed, $s skipped"
-[ "$f" -eq 0 ]
+node_summary js "$out" $rc

@@ -192,7 +192,7 @@ else
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
            "js tests/js.sh"
-    lane c "browser tests/browser/run.sh build/bitboard $log" "web tests/browser/web.sh $log" "python tests/python.sh" \
+    lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
     # coverage) beside the lanes above, which leave a core idle at times

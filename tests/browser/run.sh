@@ -1,25 +1,52 @@
 #!/usr/bin/env bash
-# The browser test: the trace page of `bitboard trace --html` in Debian's
-# headless Chromium (installed here when missing, as tests/run-all.sh installs
-# clang), driven through the DevTools protocol by tests/browser/cdp.py (the
-# Python standard library only).  Screenshots go to build/test-logs/.
-# usage: tests/browser/run.sh path/to/bitboard [LOGDIR]
+# The browser tests: the playground (web/, web.test.mjs) and the tracer's
+# HTML page (trace_page.test.mjs) in Debian's headless Chromium (installed
+# when missing), driven by puppeteer-core from npm (pinned below, installed
+# once into a cache outside the tree when missing; it downloads no
+# browser).  Builds the page (make web) and the CLI the tests check against.
+# Screenshots go to LOGDIR (build/test-logs).  Ends with
+# "browser: N passed, M failed, K skipped".
+# usage: tests/browser/run.sh [BITBOARD] [LOGDIR]   (BITBOARD: build/bitboard, the only one)
 set -u
-BIN=${1:-build/bitboard}
+. "$(dirname "$0")/../node_summary.sh"
+cd "$(dirname "$0")/../.."
+[ "${1:-build/bitboard}" = build/bitboard ] || { echo "FAIL tests/browser/run.sh tests build/bitboard only"; exit 1; }
 LOG=${2:-build/test-logs}
-here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
-    echo "installing chromium (needed by the browser test)"
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 ||
-            echo "could not install chromium"
-    else
-        echo "cannot install chromium: install it and re-run make test"
+MAKE=${MAKE:-make}
+PUPPETEER=puppeteer-core@24.43.1
+CACHE=${BB_BROWSER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bitboard/browser-node}
+fail() { echo "FAIL $1"; echo "browser: 0 passed, 1 failed"; exit 1; }
+for tool in node npm; do
+    if ! command -v $tool > /dev/null && command -v apt-get > /dev/null && [ "$(id -u)" = 0 ]; then
+        echo "installing nodejs and npm (needed by the browser tests)"
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } > /dev/null 2>&1
     fi
+    command -v $tool > /dev/null || fail "$tool is missing and could not be installed (Debian: nodejs, npm)"
+done
+chrome=$(command -v chromium || command -v chromium-browser)
+if [ -z "$chrome" ] && command -v apt-get > /dev/null && [ "$(id -u)" = 0 ]; then
+    echo "installing chromium (needed by the browser tests)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } > /dev/null 2>&1
+    chrome=$(command -v chromium || command -v chromium-browser)
 fi
-if ! command -v python3 >/dev/null; then
-    echo "FAIL the browser test needs python3"
-    echo "browser: 0 passed, 1 failed"
-    exit 1
+[ -n "$chrome" ] || fail "chromium is missing and could not be installed (Debian: chromium)"
+if [ ! -f "$CACHE/node_modules/puppeteer-core/package.json" ] ||
+   ! grep -q "\"version\": \"${PUPPETEER#*@}\"" "$CACHE/node_modules/puppeteer-core/package.json"; then
+    echo "installing $PUPPETEER into $CACHE"
+    mkdir -p "$CACHE" && echo '{"name":"bitboard-browser-tests","private":true}' > "$CACHE/package.json"
+    (cd "$CACHE" && npm install --no-audit --no-fund --silent "$PUPPETEER") > "$CACHE/npm.log" 2>&1 ||
+        { cat "$CACHE/npm.log"; fail "npm install $PUPPETEER"; }
 fi
-exec timeout 300 python3 "$here/test_trace_page.py" "$BIN" "$LOG"
+$MAKE --no-print-directory -s web cli > /dev/null || fail "make web cli"
+if [ -n "${BB_BROWSER_MEASURE:-}" ]; then   # make bench-web: measure, no tests
+    BB_CHROME=$chrome BB_PUPPETEER=$CACHE BB_WEB=build/web \
+        node tests/browser/measure.mjs
+    exit
+fi
+mkdir -p "$LOG"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+BB_CHROME=$chrome BB_PUPPETEER=$CACHE BB_CLI=build/bitboard BB_WEB=build/web BB_SHOTS=$LOG \
+    timeout 300 node --test --test-concurrency=1 tests/browser/web.test.mjs tests/browser/trace_page.test.mjs > "$out" 2>&1
+rc=$?
+node_summary browser "$out" $rc
