@@ -231,7 +231,6 @@ export function perft(pos, depth, opts) {
         const n = u64(c.bb_js_othello_perft(q.p, q.o, depth, convention, hashMb, status));
         const s = view().getInt32(status, true);
         if (s < 0) throw new Error(`bitboard: perft cannot have a table of ${hashMb} MiB`);
-        if (s === 2) throw stopped('perft');
         if (s > 0) throw new RangeError(`bitboard: perft ${depth} counts 2^64 - 1 leaves or more`);
         return n;
     });
@@ -310,11 +309,11 @@ function stopped(what) {
 // A Worker runs js/othello-worker.js (worker_threads in Node, a module
 // Worker in browsers), which loads its own copy of the module.  One idle
 // worker is kept for the next call (in Node it does not keep the process
-// alive).  Cancel: where SharedArrayBuffer is there (Node; browsers when
-// cross-origin isolated) the worker reads a shared flag at each progress
-// report (4 times a second for solve, 10 for perft) and stays for the next
-// call; elsewhere the worker is terminated.  Either way the promise rejects
-// at once.
+// alive).  Cancel: for solve, where SharedArrayBuffer is there (Node;
+// browsers when cross-origin isolated) the worker reads a shared flag at
+// each progress report (4 times a second) and stays for the next call;
+// elsewhere, and for perft (which reads no flag in WebAssembly), the worker
+// is terminated.  Either way the promise rejects at once.
 
 const WORKER_URL = new URL('./othello-worker.js', import.meta.url);
 const IN_NODE = typeof process !== 'undefined' && !!(process.versions && process.versions.node);
@@ -365,10 +364,10 @@ function abortReason(signal) {
 const ERRORS = { TypeError, RangeError };
 
 // runs op ('solve' or 'perft') with args in a worker: a promise of its result
-function inWorker(op, args, signal, onProgress, progressName) {
+function inWorker(op, args, signal, onProgress) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted) return reject(abortReason(signal));
-        const shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+        const shared = op === 'solve' && typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
         const flag = shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
         let worker = null, settled = false;
         const settle = (fn, value) => {
@@ -396,7 +395,7 @@ function inWorker(op, args, signal, onProgress, progressName) {
                 if (m.type === 'progress') {
                     if (settled || !onProgress) return;
                     try {
-                        onProgress({ [progressName]: m.count, seconds: m.seconds });
+                        onProgress({ nodes: m.count, seconds: m.seconds });
                     } catch (err) {
                         cancel(err);
                     }
@@ -413,7 +412,7 @@ function inWorker(op, args, signal, onProgress, progressName) {
 }
 
 function asyncOptions(opts, what, names) {
-    const o = options(opts, [...names, 'signal', 'onProgress'], what);
+    const o = options(opts, names, what);
     const { signal, onProgress } = o;
     if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
         throw new TypeError(`bitboard: ${what} option signal must be an AbortSignal`);
@@ -434,21 +433,21 @@ function asyncOptions(opts, what, names) {
  */
 export async function solveAsync(pos, opts) {
     const q = position(pos);
-    const { rest, signal, onProgress } = asyncOptions(opts, 'solve', SOLVE_OPTIONS);
+    const { rest, signal, onProgress } = asyncOptions(opts, 'solve', [...SOLVE_OPTIONS, 'signal', 'onProgress']);
     solveOptions(rest, SOLVE_OPTIONS);
-    return inWorker('solve', [{ p: q.p, o: q.o, side: SIDES[q.side] }, rest], signal, onProgress, 'nodes');
+    return inWorker('solve', [{ p: q.p, o: q.o, side: SIDES[q.side] }, rest], signal, onProgress);
 }
 
 /**
  * perft in a Worker: a promise of the count (a BigInt).  options: perft's,
- * signal and onProgress ({ leaves, seconds }: the leaves counted so far,
- * about 10 times a second), as solveAsync.
+ * and signal as solveAsync's (aborting terminates the worker: perft has no
+ * progress to report in WebAssembly, one thread).
  */
 export async function perftAsync(pos, depth, opts) {
     const q = position(pos);
-    const { rest, signal, onProgress } = asyncOptions(opts, 'perft', PERFT_OPTIONS);
+    const { rest, signal } = asyncOptions(opts, 'perft', [...PERFT_OPTIONS, 'signal']);
     perftOptions(depth, rest, PERFT_OPTIONS);
-    return inWorker('perft', [{ p: q.p, o: q.o, side: SIDES[q.side] }, depth, rest], signal, onProgress, 'leaves');
+    return inWorker('perft', [{ p: q.p, o: q.o, side: SIDES[q.side] }, depth, rest], signal, undefined);
 }
 
 // ---- game records: WTHOR and GGF -----------------------------------------------------

@@ -2,7 +2,6 @@
  * position crosses the boundary as three uint64_t on the heap: p, o and the
  * side to move (0 black, 1 white); errors come back as the C library's text.
  * Only the public API is used here. */
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,19 +11,16 @@
 #define BB_JS_EXPORT __attribute__((used, visibility("default")))
 
 /* Imported from JavaScript (js/core.js's `callbacks`: a no-op answering 0
- * until a module registers one): the long searches report here about 4
- * (solve) or 10 (perft) times a second, and stop when it answers non-zero.
- * js/othello-worker.js posts the progress and reads a cancel flag. */
+ * until a module registers one): the solver reports here about 4 times a
+ * second, and stops when it answers non-zero.  js/othello-worker.js posts
+ * the progress and reads a cancel flag.  (Perft has none of this: without
+ * threads the C library reports its progress only at the end, and its
+ * stoppable path splits the tree into tasks, slower here.) */
 __attribute__((import_module("bitboard"), import_name("progress"))) int bb_js_progress(double nodes, double seconds);
 
 static void solve_progress(uint64_t nodes, double seconds, void *arg)
 {
     if (bb_js_progress((double)nodes, seconds)) *(volatile int *)arg = 1;
-}
-
-static void perft_progress(const bb_othello_perft_stats *now, void *ctx)
-{
-    if (bb_js_progress((double)now->leaves, now->seconds)) *(volatile sig_atomic_t *)ctx = 1;
 }
 
 static bb_othello_pos pos_in(const uint64_t *io)
@@ -121,21 +117,16 @@ BB_JS_EXPORT int bb_js_othello_play_transcript(uint64_t *io, const char *text, c
 }
 
 /* perft by convention (0 oeis, 1 bik, 2 nopass), with a table of hash_mb MiB if not 0;
- * *status: 0, 1 if the count overflowed, -1 if the table could not be had, 2 if the
- * progress import asked it to stop */
+ * *status: 0, 1 if the count overflowed, -1 if the table could not be had */
 BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int convention, int hash_mb, int *status)
 {
     bb_othello_perft_opts opts;
     bb_othello_perft_stats stats;
-    volatile sig_atomic_t stop = 0;
     memset(&opts, 0, sizeof opts);
     memset(&stats, 0, sizeof stats);
     opts.convention = (bb_othello_convention)convention;
     opts.method = BB_OTHELLO_DEFAULT;
     opts.stats = &stats;
-    opts.stop = &stop;
-    opts.progress = perft_progress;
-    opts.progress_ctx = (void *)&stop;
     *status = 0;
     if (hash_mb > 0) {
         opts.tt = bb_othello_tt_new((size_t)hash_mb << 20);
@@ -147,7 +138,6 @@ BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int
     uint64_t n = bb_othello_perft(p, o, depth, &opts);
     bb_othello_tt_free(opts.tt);
     if (stats.overflow) *status = 1;
-    if (stats.stopped) *status = 2;
     return n;
 }
 
