@@ -25,11 +25,13 @@ function rng(seed) {
     };
 }
 
+// a seeded random game stopped at `empties` empty squares (or at its end)
 function gameToEmpties(r, empties) {
+    const pick = (list) => (list.length ? list[r.int(list.length)] : ot.PASS);
     let pos = ot.start();
-    while (ot.discs(pos).empty > empties && !ot.isGameOver(pos)) {
-        const legal = ot.legalMoves(pos);
-        pos = ot.play(pos, legal.length ? legal[r.int(legal.length)] : 'PA');
+    for (let left = 60; left > empties && !ot.isGameOver(pos);) {
+        pos = ot.play(pos, pick(ot.legalMoves(pos)));
+        left = ot.discs(pos).empty;
     }
     return pos;
 }
