@@ -1,11 +1,13 @@
 // bitboard/othello for JavaScript: Othello positions, moves and flips, the
 // board strings and transcripts Othello programs exchange, perft and the
-// exact endgame solver, from the C library compiled to WebAssembly.
+// exact endgame solver (also in a Worker, with progress and cancel), WTHOR
+// and GGF game records, from the C library compiled to WebAssembly.
 // A position is { p, o, side }: p the discs of the side to move, o the
 // other side's (BigInt boards, a1 = bit 0 ... h8 = bit 63, disjoint), side
 // 'black' or 'white' (the colour of p).  Every function checks its
 // arguments; text the C library parses fails with its own message.
-// In WebAssembly perft and the solver run on this thread, one thread.
+// perft and solve run on this thread (one thread in WebAssembly);
+// perftAsync and solveAsync in a Worker.
 
 import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder } from './core.js';
 
@@ -329,7 +331,7 @@ async function spawn() {
     };
     if (IN_NODE) {
         const { Worker } = await import('node:worker_threads');
-        const t = new Worker(WORKER_URL);
+        const t = new Worker(WORKER_URL, { execArgv: workerArgs(process.execArgv) });
         t.on('message', (m) => w.onMessage?.(m));
         t.on('error', (e) => fail(new Error(`bitboard: the worker failed: ${e.message}`)));
         t.on('exit', (code) => fail(new Error(`bitboard: the worker exited (status ${code})`)));
@@ -342,6 +344,18 @@ async function spawn() {
         Object.assign(w, { post: (m) => t.postMessage(m), end: () => t.terminate(), busy: () => {} });
     }
     return w;
+}
+
+// Node's options for the worker: the process's, less those that only fit a
+// main script (--input-type and -e/-p code, which a worker refuses)
+function workerArgs(args) {
+    const out = [];
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i];
+        if (['-e', '--eval', '-p', '--print', '--input-type'].includes(a)) i++;
+        else if (!/^--(input-type|eval|print)=/.test(a)) out.push(a);
+    }
+    return out;
 }
 
 function release(w) {
