@@ -390,10 +390,20 @@ function inWorker(op, args, signal, onProgress) {
             signal?.removeEventListener('abort', onAbort);
             fn(value);
         };
+        const kill = () => {
+            if (worker && !worker.dead && worker.onMessage === onMessage) worker.dead = true, worker.end();
+        };
         const cancel = (why) => {
             if (settled) return;
-            if (flag) Atomics.store(flag, 0, 1);
-            else if (worker && !worker.dead) worker.dead = true, worker.end();
+            if (flag) {
+                Atomics.store(flag, 0, 1);
+                // the solver reads the flag at its reports, which can be seconds apart at the start
+                // of a deep search: a worker still busy a second later is terminated
+                const late = setTimeout(kill, 1000);
+                if (IN_NODE && late.unref) late.unref();
+            } else {
+                kill();
+            }
             settle(reject, why);
         };
         const onAbort = () => cancel(abortReason(signal));
@@ -405,23 +415,26 @@ function inWorker(op, args, signal, onProgress) {
             if (settled) return release(w); // aborted while it started: nothing was sent
             w.busy(true);
             w.onFail = (err) => settle(reject, err);
-            w.onMessage = (m) => {
-                if (m.type === 'progress') {
-                    if (settled || !onProgress) return;
-                    try {
-                        onProgress({ nodes: m.count, seconds: m.seconds });
-                    } catch (err) {
-                        cancel(err);
-                    }
-                    return;
-                }
-                release(w);
-                if (m.type === 'done') settle(resolve, m.result);
-                else if (m.type === 'error') settle(reject, new (ERRORS[m.name] ?? Error)(m.message));
-                else settle(reject, stopped(op));
-            };
+            w.onMessage = onMessage;
             w.post({ op, args, flag: flag && flag.buffer });
         }, (err) => settle(reject, err));
+        function onMessage(m) {
+            if (m.type === 'progress') {
+                if (settled || !onProgress) return;
+                try {
+                    onProgress({ nodes: m.count, seconds: m.seconds });
+                } catch (err) {
+                    cancel(err);
+                }
+                return;
+            }
+            // after an error the worker's module may be in any state (a trap): it is not kept
+            if (m.type === 'error') kill();
+            release(worker);
+            if (m.type === 'done') settle(resolve, m.result);
+            else if (m.type === 'error') settle(reject, new (ERRORS[m.name] ?? Error)(m.message));
+            else settle(reject, stopped(op));
+        }
     });
 }
 

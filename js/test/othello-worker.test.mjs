@@ -123,6 +123,19 @@ for (const mode of ['a shared flag', 'terminating the worker']) {
     });
 }
 
+test('solveAsync: an abort before the first progress report of a deep search (50 empties): the worker ends within about a second', async () => {
+    const ac = new AbortController();
+    const solving = ot.solveAsync(ot.playTranscript('f5d6c3d3c4f4f6f3e6e7'), { signal: ac.signal });
+    await sleep(200);
+    ac.abort();
+    await assert.rejects(solving, (e) => e.name === 'AbortError');
+    await sleep(1300);
+    const cpu = await cpuWhileWaiting(500);
+    assert.ok(cpu < 150, `${cpu} ms of CPU in 500 ms, 1.3 s after the abort`);
+    const pos = gameToEmpties(rng(SEED + 5), 10);
+    assert.deepEqual(await ot.solveAsync(pos), ot.solve(pos));
+});
+
 test('solveAsync: a signal already aborted rejects without starting; onProgress that throws ends the solve with its error', async () => {
     const ac = new AbortController();
     ac.abort();
