@@ -72,6 +72,10 @@ const free = new FinalizationRegistry((ptr) => c.bb_js_pgn_delete(ptr));
 class Reader {
     #s;
     #pending = 0;  // bytes appended since the reader last ran
+    // the bytes to gather before it runs again: READ_AFTER, or as many as it
+    // held unread after its last run (a game that goes on for megabytes is
+    // read again only each time the bytes held double, not with every piece)
+    #wait = READ_AFTER;
     #games = 0;
     #flags;
 
@@ -98,7 +102,7 @@ class Reader {
             if (!ptr) throw new Error('bitboard: readPgn: out of WebAssembly memory');
             new Uint8Array(view().buffer, ptr, piece.length).set(piece);
             this.#pending += piece.length;
-            this.#run(piece.length, this.#pending >= READ_AFTER ? 1 : 0, out);
+            this.#run(piece.length, this.#pending >= this.#wait ? 1 : 0, out);
         }
         return out;
     }
@@ -115,6 +119,7 @@ class Reader {
         if (len < 0) throw new Error('bitboard: readPgn: out of WebAssembly memory');
         if (mode === 0) return;
         this.#pending = 0;
+        this.#wait = Math.max(READ_AFTER, c.bb_js_pgn_held(this.#s));
         if (len === 0) return;
         const text = decoder.decode(new Uint8Array(view().buffer, c.bb_js_pgn_output(this.#s), len));
         const games = text.split('\x1e');

@@ -245,6 +245,21 @@ test('the reader holds only the unfinished tail: the heap stays the same over ma
     assert.equal(heapBytes(), before);
 });
 
+test('a game of megabytes in small chunks is read again only as the bytes held double (not with every chunk)', () => {
+    const enc = new TextEncoder();
+    const mid = enc.encode('y'.repeat(1024));
+    function* chunks() {
+        yield enc.encode('[Event "long"]\n\n1. e4 { ');
+        for (let i = 0; i < 8192; i++) yield mid; // 8 MiB of comment, 1 KiB at a time
+        yield enc.encode(' } e5 1-0\n\n[Event "next"]\n\n1. d4 *\n');
+    }
+    const t0 = Date.now();
+    assert.deepEqual([...readPgn(chunks())].map((g) => [g.number, g.headers.Event, g.moves.join(' '), g.result]),
+        [[1, 'long', 'e4 e5', '1-0'], [2, 'next', 'd4', '*']]);
+    // read again with every chunk, the 8 MiB would be scanned 8192 times (minutes)
+    assert.ok(Date.now() - t0 < 30000, `${Date.now() - t0} ms`);
+});
+
 test('readPgn: every bad argument', async () => {
     assert.throws(() => readPgn(42), { name: 'TypeError', message: /source must be a string, a Uint8Array/ });
     assert.throws(() => readPgn(null), TypeError);
