@@ -375,7 +375,12 @@ BB_JS_EXPORT int bb_js_pgn_feed(pgn_stream *s, int n, int mode)
     memset(&g, 0, sizeof g);
     g.s = s;
     for (;;) {
-        if (bb_pgn_visit(r, &v, &g) != 1) { /* the end (nothing is read from a file) */
+        int rc = bb_pgn_visit(r, &v, &g);
+        if (rc < 0) { /* no file is read: only memory can fail */
+            bb_pgn_close(r);
+            return -1;
+        }
+        if (rc == 0) { /* the end of the bytes held */
             if (last) kept = s->in.len;
             break;
         }
