@@ -47,7 +47,12 @@ export interface PgnOptions {
 export type PgnChunk = Uint8Array | ArrayBuffer | string;
 
 export function readPgn(source: string | Uint8Array | Iterable<PgnChunk>, options?: PgnOptions): Generator<PgnGame, void, undefined>;
-export function readPgn(source: AsyncIterable<PgnChunk> | ReadableStream<PgnChunk>, options?: PgnOptions): AsyncGenerator<PgnGame, void, undefined>;
+/** A web ReadableStream as readPgn uses it (without async iteration, in older browsers). */
+export interface PgnStreamLike {
+    getReader(): { read(): Promise<{ done: boolean; value?: PgnChunk }>; releaseLock(): void };
+}
+
+export function readPgn(source: AsyncIterable<PgnChunk> | PgnStreamLike, options?: PgnOptions): AsyncGenerator<PgnGame, void, undefined>;
 
 export function toChess(game: PgnGame): Chess;
 
