@@ -433,6 +433,7 @@ bench-js: wasm ## the npm package side by side with chess.js 1.4.0 and chessops 
 	@$(MAKE) --no-print-directory -s cli
 	@BENCH_JS_PEERS=$(call sq,$(BENCH_JS_PEERS)) BENCH_NATIVE=$(call sq,$(BUILD)/portable/bitboard:$(BUILD)/bitboard) \
 	  $$(command -v taskset > /dev/null && echo taskset -c 0) node js/bench/bench.mjs $(call sq,$(BUILD)/js/bitboard)
+	@$(MAKE) --no-print-directory -s $(BUILD)/bench/bench.pgn && { [ -d $(call sq,$(BENCH_JS_PEERS))/node_modules/pgn-parser ] || (cd $(call sq,$(BENCH_JS_PEERS)) && npm install --no-audit --no-fund --silent @mliebelt/pgn-parser@1.4.19 pgn-parser@2.2.1); } && BENCH_JS_PEERS=$(call sq,$(BENCH_JS_PEERS)) BENCH_PGN=$(call sq,$(BUILD)/bench/bench.pgn) $$(command -v taskset > /dev/null && echo taskset -c 0) node js/bench/pgn.mjs $(call sq,$(BUILD)/js/bitboard)
 
 # The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
 # the list in tests/mutants/perft_kernel.txt): each must make a test of

@@ -44,15 +44,30 @@ function wasiImports(module) {
         proc_exit(code) {
             throw new Error(`bitboard: the WebAssembly module exited (status ${code})`);
         },
+        // the solver's clock (its progress and seconds): 0 realtime, else monotonic, in ns
+        clock_time_get(id, precision, out) {
+            const ns = id === 0 ? BigInt(Date.now()) * 1000000n : BigInt(Math.round(performance.now() * 1e6));
+            new DataView(memory.buffer).setBigUint64(out, ns, true);
+            return 0;
+        },
     };
     const imports = {};
     for (const imp of WebAssembly.Module.imports(module)) {
         if (imp.kind !== 'function') continue;
         imports[imp.module] ??= {};
-        imports[imp.module][imp.name] = calls[imp.name] ?? (() => ENOSYS);
+        imports[imp.module][imp.name] = imp.module === 'bitboard'
+            ? (...args) => (callbacks[imp.name] ? callbacks[imp.name](...args) : 0)
+            : calls[imp.name] ?? (() => ENOSYS);
     }
     return imports;
 }
+
+/**
+ * The functions the C side imports from module "bitboard" (js/src/*.c),
+ * by name: a module sets one (e.g. callbacks.progress = (nodes, seconds)
+ * => 0) and unsets it; one not set answers 0.
+ */
+export const callbacks = {};
 
 const wasmModule = await WebAssembly.compile(await wasmBytes());
 const instance = await WebAssembly.instantiate(wasmModule, wasiImports(wasmModule));

@@ -49,3 +49,78 @@ export function score(pos: Position): number;
 
 export function perft(pos: Position, depth: number, options?: { convention?: Convention | number; hashMb?: number }): bigint;
 export function solve(pos: Position, options?: { wld?: boolean; alpha?: number; beta?: number; hashMb?: number }): SolveResult;
+
+/** What onProgress receives from solveAsync: positions searched so far, seconds since the start. */
+export interface SolveProgress { nodes: number; seconds: number }
+
+export function solveAsync(pos: Position, options?: {
+    wld?: boolean; alpha?: number; beta?: number; hashMb?: number;
+    signal?: AbortSignal; onProgress?: (progress: SolveProgress) => void;
+}): Promise<SolveResult>;
+export function perftAsync(pos: Position, depth: number, options?: {
+    convention?: Convention | number; hashMb?: number; signal?: AbortSignal;
+}): Promise<bigint>;
+
+export interface WthorHeader {
+    /** when the file was written */
+    written: { year: number; month: number; day: number };
+    /** the number of games */
+    games: number;
+    /** the year of the games */
+    year: number;
+    /** the empty squares at which the theoretical scores were computed */
+    depth: number;
+    boardSize: number;
+    gameType: number;
+}
+
+export interface WthorGame {
+    /** the game's index in the file, from 0 */
+    index: number;
+    /** player numbers (indexes into readWthorNames of the .jou file) */
+    black: number;
+    white: number;
+    /** a tournament number (an index into readWthorNames of the .trn file) */
+    tournament: number;
+    year: number;
+    /** black's final disc count as recorded */
+    blackDiscs: number;
+    /** black's discs under perfect play from the header's depth, as recorded */
+    theoretical: number;
+    /** the moves as names, a pass as 'PA' */
+    moves: string[];
+    /** set if the game is bad: what is at fault; moves then holds those before it */
+    error?: string;
+}
+
+export interface WthorFile extends Iterable<WthorGame> {
+    header: WthorHeader;
+    length: number;
+    /** game i, from 0 */
+    game(i: number): WthorGame;
+}
+
+export interface GgfGame {
+    /** the game's index in the text, from 0 */
+    index: number;
+    black: string;
+    white: string;
+    event: string;
+    date: string;
+    result: string;
+    start: Position;
+    moves: string[];
+    error?: string;
+}
+
+export type RecordMove = Square | 'PA' | '--' | 'pass';
+
+export function readWthor(bytes: Uint8Array | ArrayBuffer): WthorFile;
+export function readWthorNames(bytes: Uint8Array | ArrayBuffer): string[];
+export function writeWthor(games: Array<{
+    moves: RecordMove[]; black?: number; white?: number; tournament?: number; blackDiscs?: number; theoretical?: number;
+}>, header?: { year?: number; depth?: number; written?: Date }): Uint8Array;
+export function readGgf(text: string | Uint8Array | ArrayBuffer): Generator<GgfGame, void, undefined>;
+export function writeGgf(game: {
+    moves: RecordMove[]; start?: Position; black?: string; white?: string; event?: string; date?: string; result?: string;
+}): string;

@@ -1,13 +1,15 @@
 // bitboard/othello for JavaScript: Othello positions, moves and flips, the
 // board strings and transcripts Othello programs exchange, perft and the
-// exact endgame solver, from the C library compiled to WebAssembly.
+// exact endgame solver (also in a Worker, with progress and cancel), WTHOR
+// and GGF game records, from the C library compiled to WebAssembly.
 // A position is { p, o, side }: p the discs of the side to move, o the
 // other side's (BigInt boards, a1 = bit 0 ... h8 = bit 63, disjoint), side
 // 'black' or 'white' (the colour of p).  Every function checks its
 // arguments; text the C library parses fails with its own message.
-// In WebAssembly perft and the solver run on this thread, one thread.
+// perft and solve run on this thread (one thread in WebAssembly);
+// perftAsync and solveAsync in a Worker.
 
-import { c, u64, cString, withBytes, withString, board, square, named, view } from './core.js';
+import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder } from './core.js';
 
 if (typeof c.bb_js_othello_moves !== 'function') {
     throw new Error('bitboard/othello: the WebAssembly module has no Othello functions (build it with js/src/exports_othello.c)');
@@ -226,10 +228,7 @@ export function score(pos) {
  */
 export function perft(pos, depth, opts) {
     const q = position(pos);
-    integer(depth, 0, 1000, 'depth');
-    const o = options(opts, ['convention', 'hashMb'], 'perft');
-    const convention = named(o.convention ?? 'oeis', CONVENTIONS, 'convention');
-    const hashMb = integer(o.hashMb ?? 0, 0, 2048, 'hashMb');
+    const { convention, hashMb } = perftOptions(depth, opts, PERFT_OPTIONS);
     return withBytes(4, (status) => {
         const n = u64(c.bb_js_othello_perft(q.p, q.o, depth, convention, hashMb, status));
         const s = view().getInt32(status, true);
@@ -237,6 +236,14 @@ export function perft(pos, depth, opts) {
         if (s > 0) throw new RangeError(`bitboard: perft ${depth} counts 2^64 - 1 leaves or more`);
         return n;
     });
+}
+
+const PERFT_OPTIONS = ['convention', 'hashMb'], SOLVE_OPTIONS = ['wld', 'alpha', 'beta', 'hashMb'];
+
+function perftOptions(depth, opts, names) {
+    integer(depth, 0, 1000, 'depth');
+    const o = options(opts, names, 'perft');
+    return { convention: named(o.convention ?? 'oeis', CONVENTIONS, 'convention'), hashMb: integer(o.hashMb ?? 0, 0, 2048, 'hashMb') };
 }
 
 const RESULTS = { 1: 'win', 0: 'draw', '-1': 'loss' };
@@ -256,18 +263,11 @@ const BOUNDS = { 0: 'exact', 1: 'lower', '-1': 'upper' };
  */
 export function solve(pos, opts) {
     const q = position(pos);
-    const o = options(opts, ['wld', 'alpha', 'beta', 'hashMb'], 'solve');
-    if (o.wld !== undefined && typeof o.wld !== 'boolean') throw new TypeError(`bitboard: wld must be a boolean, not ${typeof o.wld}`);
-    let alpha = 0, beta = 0; // both 0: the full window (+-64 exact)
-    if (o.alpha !== undefined || o.beta !== undefined) {
-        if (o.alpha === undefined || o.beta === undefined) throw new TypeError('bitboard: solve takes alpha and beta together');
-        if (o.wld) throw new RangeError('bitboard: solve takes no window (alpha, beta) with wld');
-        alpha = integer(o.alpha, -64, 64, 'alpha'), beta = integer(o.beta, -64, 64, 'beta');
-        if (alpha >= beta) throw new RangeError(`bitboard: alpha ${alpha} must be less than beta ${beta}`);
-    }
-    const hashMb = integer(o.hashMb ?? 0, 0, 2048, 'hashMb');
+    const o = solveOptions(opts, SOLVE_OPTIONS);
+    const { alpha, beta, hashMb } = o;
     return withPosition(q, (io) => withBytes(272, (out) => {
         const rc = c.bb_js_othello_solve(io, o.wld ? 1 : 0, alpha, beta, hashMb, out);
+        if (rc === -2) throw stopped('solve');
         if (rc !== 0) throw new Error(`bitboard: solve cannot have its table (${hashMb || 'default'} MiB)`);
         const v = view();
         const int = (i) => v.getInt32(out + 16 + 4 * i, true);
@@ -283,4 +283,466 @@ export function solve(pos, opts) {
             tableBytes: Number(v.getBigUint64(out + 8, true)),
         };
     }));
+}
+
+// solve's options checked: { wld, alpha, beta, hashMb } (alpha = beta = 0: the full window)
+function solveOptions(opts, names) {
+    const o = options(opts, names, 'solve');
+    if (o.wld !== undefined && typeof o.wld !== 'boolean') throw new TypeError(`bitboard: wld must be a boolean, not ${typeof o.wld}`);
+    let alpha = 0, beta = 0; // both 0: the full window (+-64 exact)
+    if (o.alpha !== undefined || o.beta !== undefined) {
+        if (o.alpha === undefined || o.beta === undefined) throw new TypeError('bitboard: solve takes alpha and beta together');
+        if (o.wld) throw new RangeError('bitboard: solve takes no window (alpha, beta) with wld');
+        alpha = integer(o.alpha, -64, 64, 'alpha'), beta = integer(o.beta, -64, 64, 'beta');
+        if (alpha >= beta) throw new RangeError(`bitboard: alpha ${alpha} must be less than beta ${beta}`);
+    }
+    const hashMb = integer(o.hashMb ?? 0, 0, 2048, 'hashMb');
+    return { wld: o.wld === true, alpha, beta, hashMb, window: o.alpha !== undefined };
+}
+
+// what perft and solve throw when js/core.js's callbacks.progress asked them to stop
+function stopped(what) {
+    const err = new Error(`bitboard: ${what} was stopped`);
+    err.name = 'AbortError';
+    return err;
+}
+
+// ---- the solver and perft in a Worker ------------------------------------------------
+// A Worker runs js/othello-worker.js (worker_threads in Node, a module
+// Worker in browsers), which loads its own copy of the module.  One idle
+// worker is kept for the next call (in Node it does not keep the process
+// alive).  Cancel: for solve, where SharedArrayBuffer is there (Node;
+// browsers when cross-origin isolated) the worker reads a shared flag at
+// each progress report (4 times a second) and stays for the next call;
+// elsewhere, and for perft (which reads no flag in WebAssembly), the worker
+// is terminated.  Either way the promise rejects at once.
+
+const WORKER_URL = new URL('./othello-worker.js', import.meta.url);
+const IN_NODE = typeof process !== 'undefined' && !!(process.versions && process.versions.node);
+let idle = null;
+
+// a worker behind one interface: post(message), terminate(), busy(flag); onMessage/onFail set per call
+async function spawn() {
+    const w = { onMessage: null, onFail: null, dead: false };
+    const fail = (err) => {
+        w.dead = true;
+        if (idle === w) idle = null;
+        w.onFail?.(err);
+    };
+    if (IN_NODE) {
+        const { Worker } = await import('node:worker_threads');
+        const t = new Worker(WORKER_URL, { execArgv: workerArgs(process.execArgv) });
+        t.on('message', (m) => w.onMessage?.(m));
+        t.on('error', (e) => fail(new Error(`bitboard: the worker failed: ${e.message}`)));
+        t.on('exit', (code) => fail(new Error(`bitboard: the worker exited (status ${code})`)));
+        Object.assign(w, { post: (m) => t.postMessage(m), end: () => t.terminate(), busy: (b) => (b ? t.ref() : t.unref()) });
+    } else {
+        if (typeof Worker !== 'function') throw new Error('bitboard: this platform has no Worker');
+        const t = new Worker(WORKER_URL, { type: 'module' });
+        t.addEventListener('message', (e) => w.onMessage?.(e.data));
+        t.addEventListener('error', (e) => fail(new Error(`bitboard: the worker failed: ${e.message ?? 'cannot load it'}`)));
+        Object.assign(w, { post: (m) => t.postMessage(m), end: () => t.terminate(), busy: () => {} });
+    }
+    return w;
+}
+
+// Node's options for the worker: the process's, less those that only fit a
+// main script (--input-type and -e/-p code, which a worker refuses)
+function workerArgs(args) {
+    const out = [];
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i];
+        if (['-e', '--eval', '-p', '--print', '--input-type'].includes(a)) i++;
+        else if (!/^--(input-type|eval|print)=/.test(a)) out.push(a);
+    }
+    return out;
+}
+
+function release(w) {
+    w.onMessage = w.onFail = null;
+    if (w.dead) return;
+    if (idle) {
+        w.dead = true;
+        w.end();
+    } else {
+        idle = w;
+        w.busy(false);
+    }
+}
+
+function abortReason(signal) {
+    if (signal.reason !== undefined) return signal.reason;
+    return typeof DOMException === 'function' ? new DOMException('This operation was aborted', 'AbortError') : stopped('the call');
+}
+
+const ERRORS = { TypeError, RangeError };
+
+// runs op ('solve' or 'perft') with args in a worker: a promise of its result
+function inWorker(op, args, signal, onProgress) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(abortReason(signal));
+        const shared = op === 'solve' && typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+        const flag = shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
+        let worker = null, settled = false;
+        const settle = (fn, value) => {
+            if (settled) return;
+            settled = true;
+            signal?.removeEventListener('abort', onAbort);
+            fn(value);
+        };
+        const kill = () => {
+            if (worker && !worker.dead && worker.onMessage === onMessage) worker.dead = true, worker.end();
+        };
+        const cancel = (why) => {
+            if (settled) return;
+            if (flag) {
+                Atomics.store(flag, 0, 1);
+                // the solver reads the flag at its reports, which can be seconds apart at the start
+                // of a deep search: a worker still busy a second later is terminated
+                const late = setTimeout(kill, 1000);
+                if (IN_NODE && late.unref) late.unref();
+            } else {
+                kill();
+            }
+            settle(reject, why);
+        };
+        const onAbort = () => cancel(abortReason(signal));
+        signal?.addEventListener('abort', onAbort);
+        const take = idle ? Promise.resolve(idle) : spawn();
+        if (idle) idle = null;
+        take.then((w) => {
+            worker = w;
+            if (settled) return release(w); // aborted while it started: nothing was sent
+            w.busy(true);
+            w.onFail = (err) => settle(reject, err);
+            w.onMessage = onMessage;
+            w.post({ op, args, flag: flag && flag.buffer });
+        }, (err) => settle(reject, err));
+        function onMessage(m) {
+            if (m.type === 'progress') {
+                if (settled || !onProgress) return;
+                try {
+                    onProgress({ nodes: m.count, seconds: m.seconds });
+                } catch (err) {
+                    cancel(err);
+                }
+                return;
+            }
+            // after an error the worker's module may be in any state (a trap): it is not kept
+            if (m.type === 'error') kill();
+            release(worker);
+            if (m.type === 'done') settle(resolve, m.result);
+            else if (m.type === 'error') settle(reject, new (ERRORS[m.name] ?? Error)(m.message));
+            else settle(reject, stopped(op));
+        }
+    });
+}
+
+function asyncOptions(opts, what, names) {
+    const o = options(opts, names, what);
+    const { signal, onProgress } = o;
+    if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+        throw new TypeError(`bitboard: ${what} option signal must be an AbortSignal`);
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+        throw new TypeError(`bitboard: ${what} option onProgress must be a function, not ${onProgress === null ? 'null' : typeof onProgress}`);
+    }
+    const rest = {};
+    for (const [k, v] of Object.entries(o)) if (k !== 'signal' && k !== 'onProgress' && v !== undefined) rest[k] = v;
+    return { rest, signal, onProgress };
+}
+
+/**
+ * solve in a Worker: a promise of solve's result; the calling thread goes
+ * on.  options: solve's, and signal (an AbortSignal: aborting rejects the
+ * promise with its reason, an AbortError) and onProgress ({ nodes, seconds },
+ * about 4 times a second).  Bad arguments reject with solve's errors.
+ */
+export async function solveAsync(pos, opts) {
+    const q = position(pos);
+    const { rest, signal, onProgress } = asyncOptions(opts, 'solve', [...SOLVE_OPTIONS, 'signal', 'onProgress']);
+    solveOptions(rest, SOLVE_OPTIONS);
+    return inWorker('solve', [{ p: q.p, o: q.o, side: SIDES[q.side] }, rest], signal, onProgress);
+}
+
+/**
+ * perft in a Worker: a promise of the count (a BigInt).  options: perft's,
+ * and signal as solveAsync's (aborting terminates the worker: perft has no
+ * progress to report in WebAssembly, one thread).
+ */
+export async function perftAsync(pos, depth, opts) {
+    const q = position(pos);
+    const { rest, signal } = asyncOptions(opts, 'perft', [...PERFT_OPTIONS, 'signal']);
+    perftOptions(depth, rest, PERFT_OPTIONS);
+    return inWorker('perft', [{ p: q.p, o: q.o, side: SIDES[q.side] }, depth, rest], signal, undefined);
+}
+
+// ---- game records: WTHOR and GGF -----------------------------------------------------
+// A record crosses the boundary as js/src/exports_othello.c lays it out:
+// uint64 start p, o; int32 side, count, black_discs, theoretical,
+// tournament, black_player, white_player; uint8 moves[120]; then the
+// NUL-terminated tags black[64], white[64], event[64], date[32], result[32].
+
+const REC = { moves: 44, black: 164, white: 228, event: 292, date: 356, result: 388, bytes: 420 };
+const TAGS = { black: 64, white: 64, event: 64, date: 32, result: 32 };
+const GGF_MAX = 4096;
+const WTHOR_GAME = 68, WTHOR_PLAYER = 20, WTHOR_TOURNAMENT = 26;
+if (c.bb_js_othello_record_bytes() !== REC.bytes) throw new Error('bitboard/othello: othello.js and the WebAssembly module disagree on records');
+
+function getRecord(ptr) {
+    const v = view(), int = (i) => v.getInt32(ptr + 16 + 4 * i, true);
+    const side = int(0), p = v.getBigUint64(ptr, true), o = v.getBigUint64(ptr + 8, true);
+    const moves = [];
+    for (let i = 0; i < int(1); i++) moves.push(nameOf(v.getUint8(ptr + REC.moves + i)));
+    const tags = {};
+    for (const t of Object.keys(TAGS)) tags[t] = cString(ptr + REC[t]);
+    return {
+        start: { p, o, side: SIDES[side] }, moves, blackDiscs: int(2), theoretical: int(3),
+        tournament: int(4), blackPlayer: int(5), whitePlayer: int(6), tags,
+    };
+}
+
+function bytesArg(x, what) {
+    if (x instanceof ArrayBuffer) return new Uint8Array(x);
+    if (!(x instanceof Uint8Array)) throw new TypeError(`bitboard: ${what} must be a Uint8Array (or an ArrayBuffer), not ${x === null ? 'null' : x?.constructor?.name ?? typeof x}`);
+    return x;
+}
+
+// runs fn(ptr) with the bytes on the heap
+function withData(bytes, fn) {
+    return withBytes(Math.max(1, bytes.length), (ptr) => {
+        new Uint8Array(view().buffer).set(bytes, ptr);
+        return fn(ptr);
+    });
+}
+
+const MSG_AT = 64; // scratch: 40 bytes of header fields first, then the message
+
+// a WTHOR header checked for records of `kind` bytes: its fields, or the C library's message thrown
+function wthorHeader(data, kind, prefix) {
+    return withData(data.subarray(0, Math.min(data.length, 16)), (d) => withBytes(MSG_AT + MSG, (out) => {
+        if (c.bb_js_othello_wthor_header(d, data.length, kind, out, out + MSG_AT, MSG) !== 0) {
+            throw new Error(`bitboard: ${prefix}${cString(out + MSG_AT)}`);
+        }
+        const v = view(), f = (i) => v.getInt32(out + 4 * i, true);
+        return {
+            written: { year: f(0) * 100 + f(1), month: f(2), day: f(3) },
+            games: f(4), records: f(5), year: f(6), boardSize: f(7) || 8, gameType: f(8), depth: f(9),
+        };
+    }));
+}
+
+/**
+ * A WTHOR game file (.wtb) read lazily: { header, length, game(i), and
+ * games by iteration }.  header: { written: { year, month, day }, games,
+ * year (of the games), depth (of the theoretical scores), boardSize,
+ * gameType }.  A game: { index (from 0), black, white, tournament (numbers
+ * into the .jou and .trn files: readWthorNames), year, blackDiscs (the
+ * recorded count), theoretical, moves (names, a pass as PA) }, each move
+ * replayed and checked; a bad game has `error` (naming the game, and the
+ * move byte or field at fault) and the moves before the fault.  A file whose
+ * size does not fit its header throws the C library's message.
+ */
+export function readWthor(bytes) {
+    const data = bytesArg(bytes, 'readWthor: bytes');
+    const header = wthorHeader(data, WTHOR_GAME, 'not a WTHOR game file: ');
+    delete header.records;
+    const game = (i) => {
+        integer(i, 0, header.games - 1, 'game index');
+        const one = new Uint8Array(16 + WTHOR_GAME);
+        one.set(data.subarray(0, 16));
+        one.set(data.subarray(16 + WTHOR_GAME * i, 16 + WTHOR_GAME * (i + 1)), 16);
+        return withData(one, (d) => withBytes(REC.bytes + MSG, (out) => {
+            const rc = c.bb_js_othello_wthor_game(d, one.length, 0, out, out + REC.bytes, MSG);
+            const g = getRecord(out);
+            const result = {
+                index: i, black: g.blackPlayer, white: g.whitePlayer, tournament: g.tournament, year: header.year,
+                blackDiscs: g.blackDiscs, theoretical: g.theoretical, moves: g.moves,
+            };
+            if (rc !== 0) result.error = `game ${i + 1}: ${cString(out + REC.bytes)}`;
+            return result;
+        }));
+    };
+    return {
+        header,
+        length: header.games,
+        game,
+        *[Symbol.iterator]() {
+            for (let i = 0; i < header.games; i++) yield game(i);
+        },
+    };
+}
+
+/**
+ * The names of a WTHOR players file (.jou) or tournaments file (.trn), told
+ * apart by their size: an array indexed by the numbers in the games (Latin-1
+ * decoded, trailing spaces dropped).
+ */
+export function readWthorNames(bytes) {
+    const data = bytesArg(bytes, 'readWthorNames: bytes');
+    let kind = WTHOR_PLAYER, h;
+    try {
+        h = wthorHeader(data, WTHOR_PLAYER, '');
+    } catch (err) {
+        kind = WTHOR_TOURNAMENT;
+        try {
+            h = wthorHeader(data, WTHOR_TOURNAMENT, '');
+        } catch {
+            throw new Error(`${err.message.replace(/^bitboard: /, 'bitboard: neither a WTHOR .jou (20-byte players) nor .trn (26-byte tournaments) file: ')}`);
+        }
+    }
+    return withData(data, (d) => withBytes(64, (buf) => {
+        const out = [];
+        for (let i = 0; i < h.records; i++) {
+            c.bb_js_othello_wthor_name(d, data.length, kind, i, buf, 64);
+            out.push(cString(buf));
+        }
+        return out;
+    }));
+}
+
+// ---- a game given to the writers, onto the heap ----
+
+function gameArg(game, what) {
+    if (game === null || typeof game !== 'object') throw new TypeError(`bitboard: ${what} must be an object, not ${game === null ? 'null' : typeof game}`);
+    if (!Array.isArray(game.moves)) throw new TypeError(`bitboard: ${what}.moves must be an array of moves (names, 0..63, or PA)`);
+    if (game.moves.length > 120) throw new RangeError(`bitboard: ${what}.moves has ${game.moves.length} moves: a record holds 120 at most`);
+    return game.moves.map((m, i) => {
+        if (typeof m === 'string' && m.length === 2) { // a name, read here: faster than square's call into C
+            const file = m.charCodeAt(0) | 32, rank = m.charCodeAt(1);
+            if (file >= 97 && file <= 104 && rank >= 49 && rank <= 56) return (rank - 49) * 8 + file - 97;
+        }
+        return typeof m === 'string' && PASSES.includes(m.toLowerCase()) ? PASS_SQ : square(m, `${what}.moves[${i}]`);
+    });
+}
+
+function optionalInt(x, lo, hi, what) {
+    return x === undefined || x === null ? -1 : integer(x, lo, hi, what);
+}
+
+// writes game (checked) as a record at ptr; the moves replayed with implicit passes filled in
+function putRecord(ptr, game, what, fields) {
+    const moves = gameArg(game, what);
+    const st = game.start === undefined ? start() : position(game.start, `${what}.start`);
+    const side = typeof st.side === 'number' ? st.side : SIDES.indexOf(st.side);
+    const tags = Object.entries(fields.tags ?? {}).map(([t, text]) => {
+        const bytes = encoder.encode(text);
+        if (bytes.length > TAGS[t] - 1) throw new RangeError(`bitboard: ${what}.${t} is ${bytes.length} bytes of UTF-8: ${TAGS[t] - 1} at most`);
+        return [t, bytes];
+    });
+    const v = view(), heap = new Uint8Array(v.buffer);
+    heap.fill(0, ptr, ptr + REC.bytes);
+    v.setBigUint64(ptr, st.p, true), v.setBigUint64(ptr + 8, st.o, true);
+    [side, 0, fields.blackDiscs, fields.theoretical, fields.tournament, fields.black, fields.white].forEach((x, i) => v.setInt32(ptr + 16 + 4 * i, x, true));
+    for (const [t, bytes] of tags) heap.set(bytes, ptr + REC[t]);
+    withBytes(Math.max(1, moves.length) + MSG, (m) => {
+        new Uint8Array(view().buffer).set(moves, m);
+        const rc = c.bb_js_othello_record_moves(ptr, m, moves.length, m + moves.length, MSG);
+        if (rc !== 0) {
+            const i = -1 - rc;
+            throw new Error(`bitboard: ${what}.moves[${i}]: ${cString(m + moves.length)}`);
+        }
+    });
+}
+
+function tagArgs(game, what) {
+    const tags = {};
+    for (const t of Object.keys(TAGS)) {
+        const x = game[t];
+        if (x === undefined || x === null) continue;
+        if (typeof x !== 'string') throw new TypeError(`bitboard: ${what}.${t} must be a string, not ${typeof x}`);
+        tags[t] = x;
+    }
+    return tags;
+}
+
+/**
+ * WTHOR game file bytes (.wtb) for the games: each { moves (names, 0..63 or
+ * PA; a pass may be left out where the side to move has none), black,
+ * white, tournament (numbers 0..65535, 0 if left out), blackDiscs (0..64:
+ * taken from the moves when the game is over), theoretical (0..64: the
+ * recorded count if left out) }, from the standard start.  header: { year
+ * (of the games, 0..65535), depth (0..60), written (a Date: today if left out) }.
+ */
+export function writeWthor(games, header) {
+    if (!Array.isArray(games)) throw new TypeError('bitboard: writeWthor takes an array of games');
+    const h = options(header, ['year', 'depth', 'written'], 'writeWthor');
+    const year = optionalInt(h.year, 0, 65535, 'header.year'), depth = optionalInt(h.depth, 0, 60, 'header.depth');
+    const when = h.written ?? new Date();
+    if (!(when instanceof Date) || Number.isNaN(when.getTime())) throw new TypeError('bitboard: header.written must be a valid Date');
+    const out = new Uint8Array(16 + WTHOR_GAME * games.length);
+    withBytes(40, (f) => {
+        const y = when.getUTCFullYear();
+        [Math.floor(y / 100), y % 100, when.getUTCMonth() + 1, when.getUTCDate(), games.length, 0, Math.max(year, 0), 8, 0, Math.max(depth, 0)]
+            .forEach((x, i) => view().setInt32(f + 4 * i, x, true));
+        withBytes(16, (b) => {
+            c.bb_js_othello_wthor_write_header(b, f);
+            out.set(new Uint8Array(view().buffer, b, 16), 0);
+        });
+    });
+    withBytes(REC.bytes + WTHOR_GAME + MSG, (rec) => {
+        games.forEach((game, i) => {
+            const what = `games[${i}]`;
+            putRecord(rec, game, what, {
+                blackDiscs: optionalInt(game?.blackDiscs, 0, 64, `${what}.blackDiscs`),
+                theoretical: optionalInt(game?.theoretical, 0, 64, `${what}.theoretical`),
+                tournament: optionalInt(game?.tournament, 0, 65535, `${what}.tournament`),
+                black: optionalInt(game?.black, 0, 65535, `${what}.black`),
+                white: optionalInt(game?.white, 0, 65535, `${what}.white`),
+            });
+            const g = rec + REC.bytes;
+            if (c.bb_js_othello_wthor_write_game(g, rec, g + WTHOR_GAME, MSG) !== 0) throw new Error(`bitboard: ${what}: ${cString(g + WTHOR_GAME)}`);
+            out.set(new Uint8Array(view().buffer, g, WTHOR_GAME), 16 + WTHOR_GAME * i);
+        });
+    });
+    return out;
+}
+
+/**
+ * The games of GGF text (a string, or UTF-8 bytes), one at a time: each {
+ * index (from 0), black, white, event, date, result (the PB, PW, PC, DT and
+ * RE tags, '' if none), start (the BO board, or the standard start), moves
+ * (names; a pass as PA, put in where a side with no move passed silently) },
+ * every move replayed and checked.  A bad game has `error` (naming the game
+ * and the tag at fault) and the reading goes on with the next.
+ */
+export function readGgf(text) {
+    if (text instanceof Uint8Array || text instanceof ArrayBuffer) text = decoder.decode(text);
+    if (typeof text !== 'string') throw new TypeError(`bitboard: readGgf takes a string or a Uint8Array, not ${text === null ? 'null' : typeof text}`);
+    return ggfGames(text);
+}
+
+function* ggfGames(text) {
+    for (let at = text.indexOf('(;'), index = 0; at >= 0; at = text.indexOf('(;', at), index++) {
+        const end = text.indexOf(';)', at + 2);
+        const one = text.slice(at, end < 0 ? text.length : end + 2);
+        at += one.length;
+        const bytes = encoder.encode(one);
+        yield withData(bytes, (t) => withBytes(REC.bytes + 4 + MSG, (out) => {
+            const rc = c.bb_js_othello_ggf_read(t, bytes.length, out + REC.bytes, out, out + REC.bytes + 4, MSG);
+            const g = getRecord(out);
+            const game = { index, ...g.tags, start: g.start, moves: g.moves };
+            if (rc < 0) game.error = `game ${index + 1}: ${cString(out + REC.bytes + 4)}`;
+            return game;
+        }));
+    }
+}
+
+/**
+ * One GGF game, "(;GM[Othello]...;)", from { moves (names, 0..63 or PA; a
+ * pass may be left out where the side to move has none), start (a position:
+ * the standard start if left out), black, white, event, date, result
+ * (strings) }; the moves are checked.
+ */
+export function writeGgf(game) {
+    const tags = game !== null && typeof game === 'object' ? tagArgs(game, 'game') : {};
+    return withBytes(REC.bytes, (rec) => {
+        putRecord(rec, game, 'game', { blackDiscs: -1, theoretical: -1, tournament: -1, black: -1, white: -1, tags });
+        // one call into C: a game takes under 2 KiB (five tags of 63 bytes, the board, 120 moves)
+        return withBytes(GGF_MAX, (buf) => {
+            const n = c.bb_js_othello_ggf_write(buf, GGF_MAX, rec);
+            if (n >= GGF_MAX) throw new Error(`bitboard: writeGgf: ${n} bytes (a game takes at most ${GGF_MAX - 1})`);
+            return decoder.decode(new Uint8Array(view().buffer, buf, n));
+        });
+    });
 }

@@ -3,11 +3,25 @@
  * side to move (0 black, 1 white); errors come back as the C library's text.
  * Only the public API is used here. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bitboard.h"
 
 #define BB_JS_EXPORT __attribute__((used, visibility("default")))
+
+/* Imported from JavaScript (js/core.js's `callbacks`: a no-op answering 0
+ * until a module registers one): the solver reports here about 4 times a
+ * second, and stops when it answers non-zero.  js/othello-worker.js posts
+ * the progress and reads a cancel flag.  (Perft has none of this: without
+ * threads the C library reports its progress only at the end, and its
+ * stoppable path splits the tree into tasks, slower here.) */
+__attribute__((import_module("bitboard"), import_name("progress"))) int bb_js_progress(double nodes, double seconds);
+
+static void solve_progress(uint64_t nodes, double seconds, void *arg)
+{
+    if (bb_js_progress((double)nodes, seconds)) *(volatile int *)arg = 1;
+}
 
 static bb_othello_pos pos_in(const uint64_t *io)
 {
@@ -129,7 +143,8 @@ BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int
 
 /* The solver's result in out: uint64 nodes, uint64 table bytes, then int32
  * score, wld, bound, best, pv_length, pv[61] (272 bytes).  Returns solve's
- * status (0, or -1 if the table could not be had). */
+ * status (0; -1 if the table could not be had; -2 if the progress import
+ * asked it to stop). */
 BB_JS_EXPORT int bb_js_othello_solve(const uint64_t *io, int wld, int alpha, int beta, int hash_mb, unsigned char *out)
 {
     bb_othello_pos pos = pos_in(io);
@@ -141,6 +156,10 @@ BB_JS_EXPORT int bb_js_othello_solve(const uint64_t *io, int wld, int alpha, int
     opts.alpha = alpha;
     opts.beta = beta;
     opts.hash_mb = (size_t)hash_mb;
+    volatile int stop = 0;
+    opts.stop = &stop;
+    opts.progress = solve_progress;
+    opts.progress_arg = (void *)&stop;
     int rc = bb_othello_solve(&pos, &opts, &r);
     if (rc != 0) return rc;
     uint64_t big[2] = {r.nodes, (uint64_t)r.table_bytes};
@@ -154,4 +173,175 @@ BB_JS_EXPORT int bb_js_othello_solve(const uint64_t *io, int wld, int alpha, int
     memcpy(out, big, sizeof big);
     memcpy(out + sizeof big, small, sizeof small);
     return 0;
+}
+
+/* ---- game records: WTHOR and GGF ---------------------------------------------------
+ * A record crosses the boundary as REC_BYTES bytes: uint64 start p, start o; int32
+ * side, count, black_discs, theoretical, tournament, black_player, white_player;
+ * uint8 moves[120] (0..63, 64 a pass); then NUL-terminated black[64], white[64],
+ * event[64], date[32], result[32]. */
+enum {
+    REC_MOVES = 44,
+    REC_BLACK = REC_MOVES + BB_OTHELLO_RECORD_MOVES,
+    REC_WHITE = REC_BLACK + 64,
+    REC_EVENT = REC_WHITE + 64,
+    REC_DATE = REC_EVENT + 64,
+    REC_RESULT = REC_DATE + 32,
+    REC_BYTES = REC_RESULT + 32
+};
+
+static void rec_out(unsigned char *out, const bb_othello_record *g)
+{
+    uint64_t start[2] = {g->start.p, g->start.o};
+    int32_t fields[7] = {g->start.side & 1, g->count, g->black_discs, g->theoretical, g->tournament, g->black_player,
+                         g->white_player};
+    memcpy(out, start, sizeof start);
+    memcpy(out + 16, fields, sizeof fields);
+    memcpy(out + REC_MOVES, g->moves, BB_OTHELLO_RECORD_MOVES);
+    memcpy(out + REC_BLACK, g->black, 64);
+    memcpy(out + REC_WHITE, g->white, 64);
+    memcpy(out + REC_EVENT, g->event, 64);
+    memcpy(out + REC_DATE, g->date, 32);
+    memcpy(out + REC_RESULT, g->result, 32);
+}
+
+static void rec_in(bb_othello_record *g, const unsigned char *in)
+{
+    uint64_t start[2];
+    int32_t fields[7];
+    memcpy(start, in, sizeof start);
+    memcpy(fields, in + 16, sizeof fields);
+    bb_othello_record_init(g);
+    g->start.p = start[0], g->start.o = start[1], g->start.side = fields[0] ? BB_OTHELLO_WHITE : BB_OTHELLO_BLACK;
+    g->count = fields[1] < 0 ? 0 : fields[1] > BB_OTHELLO_RECORD_MOVES ? BB_OTHELLO_RECORD_MOVES : fields[1];
+    g->black_discs = fields[2], g->theoretical = fields[3];
+    g->tournament = fields[4], g->black_player = fields[5], g->white_player = fields[6];
+    memcpy(g->moves, in + REC_MOVES, BB_OTHELLO_RECORD_MOVES);
+    memcpy(g->black, in + REC_BLACK, 64);
+    memcpy(g->white, in + REC_WHITE, 64);
+    memcpy(g->event, in + REC_EVENT, 64);
+    memcpy(g->date, in + REC_DATE, 32);
+    memcpy(g->result, in + REC_RESULT, 32);
+    g->black[63] = g->white[63] = g->event[63] = g->date[31] = g->result[31] = '\0';
+}
+
+BB_JS_EXPORT int bb_js_othello_record_bytes(void) { return REC_BYTES; }
+
+/* A WTHOR header in out (int32 century, year, month, day, count, records, game_year,
+ * board_size, game_type, depth): 0 if the file's size fits it for records of `kind`
+ * bytes, else -1 and the error's text in msg */
+BB_JS_EXPORT int bb_js_othello_wthor_header(const unsigned char *data, int size, int kind, int32_t *out, char *msg,
+                                            int msg_size)
+{
+    bb_othello_wthor_header h;
+    bb_parse_error e;
+    if (bb_othello_wthor_read_header(data, (size_t)size, &h, &e) != 0 ||
+        bb_othello_wthor_check(&h, (size_t)size, kind, &e) != 0) {
+        message(msg, msg_size, &e);
+        return -1;
+    }
+    int32_t v[10] = {h.century, h.year, h.month, h.day, (int32_t)h.count, h.records, h.game_year, h.board_size,
+                     h.game_type, h.depth};
+    memcpy(out, v, sizeof v);
+    return 0;
+}
+
+/* Game i of a .wtb file (data may hold just its header and that game): 0 and the
+ * record in out, or -1, what was read of it in out and the error's text in msg */
+BB_JS_EXPORT int bb_js_othello_wthor_game(const unsigned char *data, int size, int i, unsigned char *out, char *msg,
+                                          int msg_size)
+{
+    bb_othello_record g;
+    bb_parse_error e;
+    int rc = bb_othello_wthor_game(data, (size_t)size, i, &g, &e);
+    rec_out(out, &g);
+    if (rc != 0) message(msg, msg_size, &e);
+    return rc;
+}
+
+/* Name i of a .jou (kind 20) or .trn (kind 26) file as UTF-8 in buf: 0, or -1 */
+BB_JS_EXPORT int bb_js_othello_wthor_name(const unsigned char *data, int size, int kind, int i, char *buf, int buf_size)
+{
+    return bb_othello_wthor_name(data, (size_t)size, kind, i, buf, (size_t)buf_size);
+}
+
+/* The first GGF game of text[0..n): 1 and the record in out, 0 if there is none, or -1
+ * and the error's text in msg; *used = the bytes read */
+BB_JS_EXPORT int bb_js_othello_ggf_read(const char *text, int n, int *used, unsigned char *out, char *msg, int msg_size)
+{
+    bb_othello_record g;
+    bb_parse_error e;
+    size_t u = 0;
+    bb_othello_record_init(&g);
+    int rc = bb_othello_ggf_read(text, (size_t)n, &u, &g, &e);
+    *used = (int)u;
+    rec_out(out, &g);
+    if (rc < 0) message(msg, msg_size, &e);
+    return rc;
+}
+
+/* Sets the record's moves from moves[0..n) (0..63, 64 a pass), a pass put in where the
+ * side to move has no move and the other side has one: 0, or -(the move's index + 1)
+ * and the error's text in msg (an illegal move, or more than the record holds) */
+BB_JS_EXPORT int bb_js_othello_record_moves(unsigned char *rec, const unsigned char *moves, int n, char *msg, int msg_size)
+{
+    bb_othello_record g;
+    rec_in(&g, rec);
+    bb_othello_pos pos = g.start;
+    g.count = 0;
+    for (int i = 0; i < n; i++) {
+        int sq = moves[i];
+        if (sq != BB_OTHELLO_PASS && !bb_othello_moves(pos.p, pos.o) && bb_othello_pass(&pos) == 0 &&
+            g.count < BB_OTHELLO_RECORD_MOVES)
+            g.moves[g.count++] = BB_OTHELLO_PASS;
+        int rc = g.count >= BB_OTHELLO_RECORD_MOVES ? -2
+                 : sq == BB_OTHELLO_PASS            ? bb_othello_pass(&pos)
+                 : sq < 64                          ? bb_othello_play(&pos, sq)
+                                                    : -1;
+        if (rc != 0) {
+            bb_parse_error e;
+            g.moves[g.count++ % BB_OTHELLO_RECORD_MOVES] = (uint8_t)(sq < 64 ? sq : BB_OTHELLO_PASS);
+            if (rc == -2) {
+                snprintf(e.msg, sizeof e.msg, "more than %d moves and passes", BB_OTHELLO_RECORD_MOVES);
+                message(msg, msg_size, &e);
+            } else {
+                bb_othello_record_replay(&g, NULL, &e);
+                message(msg, msg_size, &e);
+            }
+            return -1 - i;
+        }
+        g.moves[g.count++] = (uint8_t)sq;
+    }
+    rec_out(rec, &g);
+    return 0;
+}
+
+/* The record as one GGF game in buf; the length it needs */
+BB_JS_EXPORT int bb_js_othello_ggf_write(char *buf, int size, const unsigned char *rec)
+{
+    bb_othello_record g;
+    rec_in(&g, rec);
+    return (int)bb_othello_ggf_write(buf, (size_t)size, &g);
+}
+
+/* The 16 bytes of a WTHOR header from int32 fields as bb_js_othello_wthor_header gives them */
+BB_JS_EXPORT void bb_js_othello_wthor_write_header(unsigned char *out, const int32_t *v)
+{
+    bb_othello_wthor_header h;
+    memset(&h, 0, sizeof h);
+    h.century = v[0], h.year = v[1], h.month = v[2], h.day = v[3];
+    h.count = (uint32_t)v[4], h.records = (uint16_t)v[5], h.game_year = (uint16_t)v[6];
+    h.board_size = v[7], h.game_type = v[8], h.depth = v[9];
+    bb_othello_wthor_write_header(out, &h);
+}
+
+/* The 68 bytes of the record as a WTHOR game: 0, or -1 and the error's text in msg */
+BB_JS_EXPORT int bb_js_othello_wthor_write_game(unsigned char *out, const unsigned char *rec, char *msg, int msg_size)
+{
+    bb_othello_record g;
+    bb_parse_error e;
+    rec_in(&g, rec);
+    if (bb_othello_wthor_write_game(out, &g, &e) == 0) return 0;
+    message(msg, msg_size, &e);
+    return -1;
 }

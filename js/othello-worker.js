@@ -1,0 +1,36 @@
+// The worker of bitboard/othello's solveAsync and perftAsync (not an entry
+// point: othello.js starts it).  The same file in Node (worker_threads) and
+// in browsers (a module Worker).  A message { op, args, flag } runs solve or
+// perft with args; it answers { type: 'progress', count, seconds } while it
+// runs, then { type: 'done', result }, { type: 'error', name, message } or
+// { type: 'stopped' }.  flag, a SharedArrayBuffer or null: once its first
+// int32 is not 0 the search stops at its next progress report.
+
+import { callbacks } from './core.js';
+import { solve, perft } from './othello.js';
+
+let port;
+if (typeof process !== 'undefined' && process.versions && process.versions.node) {
+    const { parentPort } = await import('node:worker_threads');
+    if (!parentPort) throw new Error('bitboard: othello-worker.js runs in a worker (othello.js starts it)');
+    port = { post: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) };
+} else {
+    port = { post: (m) => self.postMessage(m), listen: (fn) => self.addEventListener('message', (e) => fn(e.data)) };
+}
+
+let flag = null;
+callbacks.progress = (count, seconds) => {
+    port.post({ type: 'progress', count, seconds });
+    return flag && Atomics.load(flag, 0) ? 1 : 0;
+};
+
+port.listen(({ op, args, flag: shared }) => {
+    flag = shared ? new Int32Array(shared) : null;
+    try {
+        const result = op === 'solve' ? solve(...args) : perft(...args);
+        port.post({ type: 'done', result });
+    } catch (err) {
+        if (err.name === 'AbortError') port.post({ type: 'stopped' });
+        else port.post({ type: 'error', name: err.name, message: err.message });
+    }
+});
