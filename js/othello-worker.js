@@ -6,17 +6,24 @@
 // { type: 'stopped' }.  flag, a SharedArrayBuffer or null: once its first
 // int32 is not 0 the search stops at its next progress report.
 
-import { callbacks } from './core.js';
-import { solve, perft } from './othello.js';
-
+// No static import: the module would wait for the WebAssembly module (core.js
+// compiles it with a top-level await) before this code ran, and a browser
+// delivers the first message during that wait, to no listener: the solve
+// never started.  So the listener comes first and holds what arrives early.
+const early = [];
+let handle = null;
 let port;
 if (typeof process !== 'undefined' && process.versions && process.versions.node) {
     const { parentPort } = await import('node:worker_threads');
     if (!parentPort) throw new Error('bitboard: othello-worker.js runs in a worker (othello.js starts it)');
-    port = { post: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) };
+    parentPort.on('message', (m) => (handle ? handle(m) : early.push(m)));
+    port = { post: (m) => parentPort.postMessage(m) };
 } else {
-    port = { post: (m) => self.postMessage(m), listen: (fn) => self.addEventListener('message', (e) => fn(e.data)) };
+    self.addEventListener('message', (e) => (handle ? handle(e.data) : early.push(e.data)));
+    port = { post: (m) => self.postMessage(m) };
 }
+const { callbacks } = await import('./core.js');
+const { solve, perft } = await import('./othello.js');
 
 let flag = null;
 callbacks.progress = (count, seconds) => {
@@ -24,7 +31,7 @@ callbacks.progress = (count, seconds) => {
     return flag && Atomics.load(flag, 0) ? 1 : 0;
 };
 
-port.listen(({ op, args, flag: shared }) => {
+handle = ({ op, args, flag: shared }) => {
     flag = shared ? new Int32Array(shared) : null;
     try {
         const result = op === 'solve' ? solve(...args) : perft(...args);
@@ -33,4 +40,5 @@ port.listen(({ op, args, flag: shared }) => {
         if (err.name === 'AbortError') port.post({ type: 'stopped' });
         else port.post({ type: 'error', name: err.name, message: err.message });
     }
-});
+};
+for (const m of early.splice(0)) handle(m);

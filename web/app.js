@@ -139,8 +139,11 @@ function linesPanel() {
 
 // ---- Othello ---------------------------------------------------------------------------
 
+const SOLVE_AUTO = 16, SOLVE_MAX = 24; // empty squares: solved at once / on request
+
 function othelloPanel() {
     let history = [ot.start()], moves = [], last = null;
+    let solving = null; // { controller } while the solver runs
     const grid = makeBoard($('othello-grid'), { label: 'the Othello board, row 1 on top', othello: true, onActivate: (sq) => play(nameOf(sq)) });
     const now = () => history[history.length - 1];
     const colours = (pos) => (pos.side === 'black' ? { black: pos.p, white: pos.o } : { black: pos.o, white: pos.p });
@@ -168,6 +171,8 @@ function othelloPanel() {
             c.classList.toggle('legal', bit(legal, sq));
             c.classList.toggle('flipped', last !== null && bit(last.flipped, sq));
             c.classList.toggle('last', last !== null && last.sq === sq);
+            c.classList.remove('scored');
+            c.textContent = '';
             c.setAttribute('aria-label', `${nameOf(sq)}: ${bit(black, sq) ? 'black' : bit(white, sq) ? 'white' : bit(legal, sq) ? 'empty, a legal move' : 'empty'}`);
         });
         const d = ot.discs(pos);
@@ -201,7 +206,60 @@ function othelloPanel() {
             }
         }
         $('othello-pictures').replaceChildren(...pics);
+        solveMoves(false);
     }
+    // The exact score of every legal move, one solve each in the Worker; a
+    // new position, Stop or another solve aborts the one running.
+    async function solveMoves(asked) {
+        solving?.controller.abort();
+        solving = null;
+        const pos = now(), empties = ot.discs(pos).empty, legal = ot.isGameOver(pos) ? [] : ot.legalMoves(pos);
+        $('othello-scores').replaceChildren();
+        $('othello-solve').disabled = legal.length === 0 || empties > SOLVE_MAX;
+        $('othello-stop').disabled = true;
+        if (legal.length === 0) {
+            $('othello-solve-status').textContent = '';
+            return;
+        }
+        if (!asked && empties > SOLVE_AUTO) {
+            $('othello-solve-status').textContent = empties > SOLVE_MAX
+                ? `${empties} empty squares: the solver waits for ${SOLVE_MAX} or fewer.` : `${empties} empty squares: press Solve.`;
+            return;
+        }
+        const controller = new AbortController(), mine = { controller };
+        solving = mine;
+        $('othello-stop').disabled = false;
+        $('othello-solve').disabled = true;
+        const results = [];
+        try {
+            for (const m of legal) {
+                const r = await ot.solveAsync(ot.play(pos, m), {
+                    signal: controller.signal,
+                    onProgress: (p) => { $('othello-solve-status').textContent = `solving ${m}: ${p.nodes.toLocaleString('en')} positions, ${p.seconds.toFixed(1)} s`; },
+                });
+                if (solving !== mine) return;
+                results.push({ move: m, score: -r.score, nodes: r.nodes });
+                results.sort((a, b) => b.score - a.score);
+                $('othello-scores').replaceChildren(...results.map((x) => el('li', { 'data-move': x.move, 'data-score': String(x.score),
+                    text: `${x.move}: ${x.score > 0 ? '+' : ''}${x.score} (${x.score > 0 ? 'win' : x.score < 0 ? 'loss' : 'draw'}), ${x.nodes.toLocaleString('en')} positions` })));
+                const c = grid.cells[bb.parseSquare(m)];
+                c.textContent = `${-r.score > 0 ? '+' : ''}${-r.score}`;
+                c.classList.add('scored');
+                c.setAttribute('aria-label', `${m}: a legal move, final score ${-r.score} for ${pos.side}`);
+            }
+            $('othello-solve-status').textContent = `Solved: the best move is ${results[0].move} (${results[0].score > 0 ? '+' : ''}${results[0].score}).`;
+        } catch (e) {
+            if (solving !== mine) return;
+            $('othello-solve-status').textContent = e.name === 'AbortError' ? 'Stopped.' : `The solver failed: ${e.message}`;
+        }
+        if (solving === mine) {
+            solving = null;
+            $('othello-stop').disabled = true;
+            $('othello-solve').disabled = false;
+        }
+    }
+    $('othello-solve').addEventListener('click', () => solveMoves(true));
+    $('othello-stop').addEventListener('click', () => solving?.controller.abort());
     $('othello-new').addEventListener('click', () => { history = [ot.start()]; moves = []; last = null; report($('othello-error'), null); draw(); });
     $('othello-undo').addEventListener('click', () => {
         if (history.length > 1) history.pop(), moves.pop();

@@ -204,6 +204,49 @@ test('othello: a game played by clicks agrees with the CLI move by move, flips b
     await shoot('othello');
 });
 
+// A game's transcript from the start to `empties` empty squares (the
+// package in Node plays it: move (i * 5) mod the number of legal moves).
+async function transcriptTo(empties) {
+    const ot = await import(path.join(root, 'bitboard', 'othello.js'));
+    let pos = ot.start(), text = '';
+    for (let i = 0; ot.discs(pos).empty > empties; i++) {
+        const legal = ot.legalMoves(pos), m = legal.length ? legal[(i * 5) % legal.length] : 'PA';
+        pos = ot.play(pos, m);
+        text += m;
+    }
+    return text;
+}
+
+test('othello: the exact score of every move, solved in a Worker, as the CLI solves it; Stop stops it', async () => {
+    await tab('othello');
+    const t14 = await transcriptTo(14);
+    await page.$eval('#othello-transcript', (e, t) => { e.value = t; }, t14);
+    await page.click('#othello-load');
+    const want = await page.$$eval('#othello-grid .cell.legal', (es) => es.map((e) => e.getAttribute('aria-label').slice(0, 2)));
+    assert.ok(want.length > 0);
+    await page.waitForFunction((n) => document.querySelectorAll('#othello-scores li').length === n, { timeout: 60000 }, want.length);
+    const scores = await page.$$eval('#othello-scores li', (es) => es.map((e) => [e.dataset.move, Number(e.dataset.score)]));
+    for (const [m, score] of scores) {
+        const r = JSON.parse(run('-o', 'json', 'othello', 'solve', t14 + m, '--quiet'));
+        assert.equal(score, -r.score, `${t14} ${m}`);
+        assert.equal(await textOf(cell('othello-grid', sqIndex(m))), `${score > 0 ? '+' : ''}${score}`);
+    }
+    assert.match(await textOf('#othello-solve-status'), /^Solved: the best move is/);
+    // 24 empties: on request, and stopped mid-way; the page answers meanwhile
+    const t24 = await transcriptTo(24);
+    await page.$eval('#othello-transcript', (e, t) => { e.value = t; }, t24);
+    await page.click('#othello-load');
+    assert.match(await textOf('#othello-solve-status'), /24 empty squares: press Solve/);
+    await page.click('#othello-solve');
+    await page.waitForFunction(() => /^solving /.test(document.getElementById('othello-solve-status').textContent), { timeout: 30000 });
+    assert.equal(await page.evaluate(() => 6 * 7), 42, 'the page answers while the solver runs');
+    await page.click('#othello-stop');
+    await page.waitForFunction(() => document.getElementById('othello-solve-status').textContent === 'Stopped.', { timeout: 5000 });
+    assert.equal(await page.$eval('#othello-stop', (e) => e.disabled), true);
+    assert.equal(await page.$eval('#othello-solve', (e) => e.disabled), false);
+    await page.click('#othello-new');
+});
+
 test('chess: moves by clicks, FEN and PGN in, perft with its divide and the attack sets agree with the CLI', async () => {
     await tab('chess');
     await page.click('#chess-new');
