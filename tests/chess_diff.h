@@ -1037,4 +1037,93 @@ static inline int cdiff_check(const bb_chess_pos *pos, unsigned mask, int max_de
     return r.failed_depth != 0;
 }
 
+/* ---- SAN --------------------------------------------------------------------------- */
+
+/* A second SAN writer, from the slow generator: the SAN of m, a legal move
+ * of pos (list: pos's legal moves), into out (BB_CHESS_MOVE_TEXT_MAX bytes). */
+static inline void cdiff_ref_san(const bb_chess_pos *pos, const bb_chess_movelist *list, bb_chess_move m, char *out)
+{
+    static const char letters[] = "PNBRQK";
+    int from = bb_chess_move_from(m), to = bb_chess_move_to(m), kind = bb_chess_move_kind(m);
+    int type = pos->board[from] & 7;
+    int capture = kind == BB_MOVE_EN_PASSANT || (kind != BB_MOVE_CASTLING && pos->board[to] != BB_CHESS_EMPTY);
+    char *o = out;
+    if (kind == BB_MOVE_CASTLING) {
+        strcpy(o, (to & 7) > (from & 7) ? "O-O" : "O-O-O");
+        o += strlen(o);
+    } else {
+        if (type != BB_PAWN) {
+            *o++ = letters[type];
+            /* try no prefix, the file, the rank, both: the first that no other candidate shares */
+            int need_file = 0, need_rank = 0, clash = 0, clash_file = 0, clash_rank = 0;
+            for (int i = 0; i < list->count; i++) {
+                bb_chess_move n = list->moves[i];
+                int f = bb_chess_move_from(n);
+                if (f == from || bb_chess_move_to(n) != to || (pos->board[f] & 7) != type ||
+                    bb_chess_move_kind(n) == BB_MOVE_CASTLING)
+                    continue;
+                clash = 1;
+                if (f % 8 == from % 8) clash_file = 1;
+                if (f / 8 == from / 8) clash_rank = 1;
+            }
+            if (clash) {
+                if (!clash_file) need_file = 1;
+                else if (!clash_rank) need_rank = 1;
+                else need_file = need_rank = 1;
+            }
+            if (need_file) *o++ = (char)('a' + from % 8);
+            if (need_rank) *o++ = (char)('1' + from / 8);
+        } else if (capture) {
+            *o++ = (char)('a' + from % 8);
+        }
+        if (capture) *o++ = 'x';
+        *o++ = (char)('a' + to % 8);
+        *o++ = (char)('1' + to / 8);
+        if (kind == BB_MOVE_PROMOTION) *o++ = '=', *o++ = letters[bb_chess_move_promotion(m)];
+    }
+    bb_chess_pos after;
+    bb__chess_slow_play(pos, m, &after);
+    int king = 0;
+    while (after.board[king] != after.side * 8 + BB_KING) king++;
+    if (bb__chess_slow_attacked(&after, king, pos->side, after.occupied)) {
+        bb_chess_movelist replies;
+        *o++ = bb__chess_slow_generate(&after, BB_GEN_ALL, &replies) ? '+' : '#';
+    }
+    *o = '\0';
+}
+
+/* bb_chess_moves_to_san (every move's SAN in one call, the legal moves
+ * generated once) against cdiff_ref_san move by move, joined by spaces: all
+ * of pos's moves, then the moves of each square that has some (their
+ * disambiguation must still see the other pieces).  0, or 1 and msg. */
+static inline int cdiff_check_san(const bb_chess_pos *pos, char *msg, size_t size)
+{
+    bb_chess_movelist list;
+    char got[BB_CHESS_MAX_MOVES * (BB_CHESS_MOVE_TEXT_MAX + 1)], want[sizeof got];
+    bb__chess_slow_generate(pos, BB_GEN_ALL, &list);
+    for (int from = -1; from < 64; from++) {
+        bb_chess_move some[BB_CHESS_MAX_MOVES];
+        int n = 0;
+        size_t w = 0;
+        want[0] = '\0';
+        for (int i = 0; i < list.count; i++) {
+            if (from >= 0 && bb_chess_move_from(list.moves[i]) != from) continue;
+            some[n++] = list.moves[i];
+            if (w) want[w++] = ' ';
+            cdiff_ref_san(pos, &list, list.moves[i], want + w);
+            w += strlen(want + w);
+        }
+        if (from >= 0 && n == 0) continue;
+        size_t len = bb_chess_moves_to_san(got, sizeof got, pos, some, n);
+        if (len != w || strcmp(got, want) != 0) {
+            char fen[BB_CHESS_FEN_MAX];
+            bb_chess_to_fen(fen, sizeof fen, pos, pos->chess960 ? BB_FEN_SHREDDER : BB_FEN_STANDARD);
+            snprintf(msg, size, "%s: the SAN of %s: '%.300s' (%zu), the slow writer's '%.300s'", fen,
+                     from < 0 ? "every move" : "the moves of one square", got, len, want);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 #endif /* BB_TESTS_CHESS_DIFF_H */

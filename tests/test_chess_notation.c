@@ -8,6 +8,7 @@
 #include "bitboard.h"
 #include "harness.h"
 #include "../src/chess/slow.h"
+#include "chess_diff.h"
 
 static const char *const wiki_fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -89,59 +90,6 @@ static void slow_modes(void)
     }
 }
 
-/* ---- A second SAN writer, from the slow generator ----------------------------------- */
-
-static void ref_san(const bb_chess_pos *pos, const bb_chess_movelist *list, bb_chess_move m, char *out)
-{
-    static const char letters[] = "PNBRQK";
-    int from = bb_chess_move_from(m), to = bb_chess_move_to(m), kind = bb_chess_move_kind(m);
-    int type = pos->board[from] & 7;
-    int capture = kind == BB_MOVE_EN_PASSANT || (kind != BB_MOVE_CASTLING && pos->board[to] != BB_CHESS_EMPTY);
-    char *o = out;
-    if (kind == BB_MOVE_CASTLING) {
-        strcpy(o, (to & 7) > (from & 7) ? "O-O" : "O-O-O");
-        o += strlen(o);
-    } else {
-        if (type != BB_PAWN) {
-            *o++ = letters[type];
-            /* try no prefix, the file, the rank, both: the first that no other candidate shares */
-            int need_file = 0, need_rank = 0, clash = 0, clash_file = 0, clash_rank = 0;
-            for (int i = 0; i < list->count; i++) {
-                bb_chess_move n = list->moves[i];
-                int f = bb_chess_move_from(n);
-                if (f == from || bb_chess_move_to(n) != to || (pos->board[f] & 7) != type ||
-                    bb_chess_move_kind(n) == BB_MOVE_CASTLING)
-                    continue;
-                clash = 1;
-                if (f % 8 == from % 8) clash_file = 1;
-                if (f / 8 == from / 8) clash_rank = 1;
-            }
-            if (clash) {
-                if (!clash_file) need_file = 1;
-                else if (!clash_rank) need_rank = 1;
-                else need_file = need_rank = 1;
-            }
-            if (need_file) *o++ = (char)('a' + from % 8);
-            if (need_rank) *o++ = (char)('1' + from / 8);
-        } else if (capture) {
-            *o++ = (char)('a' + from % 8);
-        }
-        if (capture) *o++ = 'x';
-        *o++ = (char)('a' + to % 8);
-        *o++ = (char)('1' + to / 8);
-        if (kind == BB_MOVE_PROMOTION) *o++ = '=', *o++ = letters[bb_chess_move_promotion(m)];
-    }
-    bb_chess_pos after;
-    bb__chess_slow_play(pos, m, &after);
-    int king = 0;
-    while (after.board[king] != after.side * 8 + BB_KING) king++;
-    if (bb__chess_slow_attacked(&after, king, pos->side, after.occupied)) {
-        bb_chess_movelist replies;
-        *o++ = bb__chess_slow_generate(&after, BB_GEN_ALL, &replies) ? '+' : '#';
-    }
-    *o = '\0';
-}
-
 /* ---- Round trips over the perft trees ---------------------------------------------- */
 
 typedef struct { long moves, bad; } trip_stats;
@@ -151,25 +99,9 @@ static void round_trip_node(const bb_chess_pos *pos, int ply, int plies, const c
     bb_chess_movelist list;
     bb__chess_slow_generate(pos, BB_GEN_ALL, &list);
     /* every move's SAN in one call (one generation for all), against the
-     * reference one by one, joined by spaces; then the moves from one square
-     * only (their disambiguation still sees the others) */
-    char all[BB_CHESS_MAX_MOVES * (BB_CHESS_MOVE_TEXT_MAX + 1)], want_all[sizeof all];
-    for (int part = 0; part < 2; part++) {
-        bb_chess_move some[BB_CHESS_MAX_MOVES];
-        int n_some = 0, from0 = list.count ? bb_chess_move_from(list.moves[list.count / 2]) : -1;
-        size_t w = 0;
-        want_all[0] = '\0';
-        for (int i = 0; i < list.count; i++) {
-            if (part && bb_chess_move_from(list.moves[i]) != from0) continue;
-            some[n_some++] = list.moves[i];
-            if (w) want_all[w++] = ' ';
-            ref_san(pos, &list, list.moves[i], want_all + w);
-            w += strlen(want_all + w);
-        }
-        size_t got = bb_chess_moves_to_san(all, sizeof all, pos, some, n_some);
-        if ((got != w || strcmp(all, want_all) != 0) && st->bad++ < 5)
-            CHECK(0, "from %s, ply %d: moves_to_san '%s' (%zu), want '%s'", root, ply, all, got, want_all);
-    }
+     * reference one by one (tests/chess_diff.h) */
+    char why[1024];
+    if (cdiff_check_san(pos, why, sizeof why) && st->bad++ < 5) CHECK(0, "from %s, ply %d: %s", root, ply, why);
     for (int i = 0; i < list.count; i++) {
         bb_chess_move m = list.moves[i], back = 0;
         char uci[BB_CHESS_MOVE_TEXT_MAX], san[BB_CHESS_MOVE_TEXT_MAX], want[BB_CHESS_MOVE_TEXT_MAX];
@@ -179,7 +111,7 @@ static void round_trip_node(const bb_chess_pos *pos, int ply, int plies, const c
         int ok = n == strlen(uci) && (n == 4 || n == 5);
         ok = ok && bb_chess_move_from_uci(pos, uci, &back, &e) == 0 && back == m;
         n = bb_chess_move_to_san(san, sizeof san, pos, m);
-        ref_san(pos, &list, m, want);
+        cdiff_ref_san(pos, &list, m, want);
         ok = ok && n == strlen(san) && strcmp(san, want) == 0;
         back = 0;
         ok = ok && bb_chess_move_from_san(pos, san, &back, &e) == 0 && back == m;
