@@ -133,9 +133,9 @@
  *   bb_chess_can_claim_draw  bb_chess_insufficient_material  bb_chess_repetitions  bb_chess_outcome_name
  *   bb_chess_is_legal  bb_chess_is_check  bb_chess_checkers  bb_chess_pinned
  *   bb_chess_attackers_to  bb_chess_key  bb_chess_move_to_uci  bb_chess_move_from_uci
- *   bb_chess_move_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX  bb_chess_sym_allowed
- *   bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats  bb_chess_perft
- *   bb_chess_perft_divide  bb_chess_perft_verify
+ *   bb_chess_move_to_san  bb_chess_moves_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX
+ *   bb_chess_sym_allowed  bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats
+ *   bb_chess_perft  bb_chess_perft_divide  bb_chess_perft_verify
  *
  * bitboard/chess_board.h  the fast walk: a 64-byte board, generated with its children, counted
  *   bb_chess_board  bb_chess_board_from_pos  bb_chess_board_to_pos  bb_chess_board_moves
