@@ -215,6 +215,7 @@ test('toChess: a game as a Chess object, its tags too', () => {
         assert.equal(chess.fen(), g.finalFen);
         assert.deepEqual(chess.history(), g.moves);
         assert.equal(chess.getHeaders().White, g.headers.White);
+        chess.free();
     }
     const [bad] = readPgn('[FEN "x"]\n\n1. e4 *\n');
     assert.equal(bad.fen, null);
@@ -233,7 +234,10 @@ test('the reader holds only the unfinished tail: the heap stays the same over ma
         for (const g of readPgn(chunks(), { uci: true, fens: true })) count += g.moves.length > 0;
         return count;
     };
-    read(2); // the heap reaches its size
+    // the heap reaches its size on the same work first: what is measured is
+    // growth from a leak, not where the allocator happened to put a buffer
+    // while objects of earlier tests waited for the garbage collector
+    read(40);
     const before = heapBytes();
     assert.equal(read(40), 40 * 300); // 12,000 games, about 40 times the text
     for (let i = 0; i < 200; i++) [...readPgn('[Event "x"]\n\n1. e4 Qh9 *\n\n1. d4 d5 1-0')];
@@ -253,11 +257,10 @@ test('a game of megabytes in small chunks is read again only as the bytes held d
         for (let i = 0; i < 8192; i++) yield mid; // 8 MiB of comment, 1 KiB at a time
         yield enc.encode(' } e5 1-0\n\n[Event "next"]\n\n1. d4 *\n');
     }
-    const t0 = Date.now();
+    // read again with every chunk, the 8 MiB would be scanned 8192 times:
+    // minutes, and the suite's time-out would end it (no timing is asserted)
     assert.deepEqual([...readPgn(chunks())].map((g) => [g.number, g.headers.Event, g.moves.join(' '), g.result]),
         [[1, 'long', 'e4 e5', '1-0'], [2, 'next', 'd4', '*']]);
-    // read again with every chunk, the 8 MiB would be scanned 8192 times (minutes)
-    assert.ok(Date.now() - t0 < 30000, `${Date.now() - t0} ms`);
 });
 
 test('readPgn: every bad argument', async () => {
