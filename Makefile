@@ -117,7 +117,7 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web release
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -388,9 +388,10 @@ $(WASM_DIR)/bitboard.wasm: $(WASM_OBJ)
 	    -Wl,--export=free -Wl,--strip-debug $(WASM_STACK) -o $@ $^ -lwasi-emulated-signal
 
 # The npm package, staged in $(BUILD)/js/bitboard (npm pack there makes the tarball).
-$(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES)
+$(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES) include/bitboard/core.h
 	@mkdir -p $(dir $@)
 	$(Q)cp $(JS_FILES) $(dir $@) && cp $< $@
+	$(Q)sed -i -e $(call sq,s|"version": "[^"]*"|"version": "$(VERSION)"|) $(dir $@)package.json
 
 wasm: ## the library as WebAssembly and the npm package, staged in $(BUILD)/js/bitboard (clang, wasi-libc)
 	@tools/wasm.sh check
@@ -434,6 +435,13 @@ bench-js: wasm ## the npm package side by side with chess.js 1.4.0 and chessops 
 	@BENCH_JS_PEERS=$(call sq,$(BENCH_JS_PEERS)) BENCH_NATIVE=$(call sq,$(BUILD)/portable/bitboard:$(BUILD)/bitboard) \
 	  $$(command -v taskset > /dev/null && echo taskset -c 0) node js/bench/bench.mjs $(call sq,$(BUILD)/js/bitboard)
 	@$(MAKE) --no-print-directory -s $(BUILD)/bench/bench.pgn && { [ -d $(call sq,$(BENCH_JS_PEERS))/node_modules/pgn-parser ] || (cd $(call sq,$(BENCH_JS_PEERS)) && npm install --no-audit --no-fund --silent @mliebelt/pgn-parser@1.4.19 pgn-parser@2.2.1); } && BENCH_JS_PEERS=$(call sq,$(BENCH_JS_PEERS)) BENCH_PGN=$(call sq,$(BUILD)/bench/bench.pgn) $$(command -v taskset > /dev/null && echo taskset -c 0) node js/bench/pgn.mjs $(call sq,$(BUILD)/js/bitboard)
+
+# A release (README.md "Versions"): make release VERSION=X.Y.Z sets the
+# version in its one place (include/bitboard/core.h), checks that
+# CHANGELOG.md has its section and that make test passes, then commits and
+# tags vX.Y.Z.  Nothing is committed if a step fails.
+release: ## cut a release: make release VERSION=X.Y.Z (the changelog section, make test, a commit and a tag)
+	@tools/release.sh $(call sq,$(VERSION)) $(call sq,$(origin VERSION))
 
 # The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
 # the list in tests/mutants/perft_kernel.txt): each must make a test of
@@ -488,7 +496,7 @@ install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboar
 	$(Q)install -m 644 $(BUILD)/bitboard.pc $(D_LIB)/pkgconfig/
 	$(Q)install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(D_CMAKE)/
 	$(Q)install -m 755 $(BUILD)/bitboard $(D_BIN)/
-	$(Q)install -m 644 docs/bitboard.1 $(D_MAN1)/
+	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) docs/bitboard.1 > $(D_MAN1)/bitboard.1 && chmod 644 $(D_MAN1)/bitboard.1
 
 uninstall: ## remove what install put there
 	$(call msg,RM,$(DESTDIR)$(PREFIX))

@@ -13,7 +13,7 @@ export { Chess, Move, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEF
 
 // ---- the API -------------------------------------------------------------------------
 
-/** The C library's version, e.g. "0.1.0". */
+/** The C library's version, e.g. "0.2.0". */
 export const version = cString(c.bb_js_version());
 
 /** The 8 symmetries' names, in the library's order (0..7). */

@@ -184,7 +184,7 @@ else
            "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
            "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
            "gallery tests/gallery.sh --check build/bitboard" "man tests/man.sh build/bitboard" \
-           "mutants-list tests/mutants.sh --check build"
+           "mutants-list tests/mutants.sh --check build" "version tests/version.sh build/bitboard"
     lane b "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
            "cli-trace bash tests/cli/trace.sh build/bitboard" "cli-chess-pgn bash tests/cli/chess_pgn.sh build/bitboard" \
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \

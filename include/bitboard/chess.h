@@ -207,6 +207,7 @@ typedef struct {
                             not count and returned 0 */
     int stopped;         /* 1: the stop flag ended the count early (the count means nothing) */
     size_t table_bytes;  /* the bytes of the table perft counted with (0: none) */
+    uint64_t reserved_[4]; /* written 0: room for later reports without an ABI break */
 } bb_chess_perft_stats;
 
 /* Perft's options.  A zeroed struct: the default (fastest) kernel, one
@@ -232,6 +233,7 @@ typedef struct {
     bb_chess_perft_stats *stats; /* NULL, or where perft writes its report at the end; the table
                                     is only the dedicated kernel's: with use_method, hash_mb is
                                     ignored and table_bytes is 0 */
+    void *reserved_[4];          /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_chess_perft_opts;
 
 static inline bb_chess_move bb_chess_move_make(int from, int to, int kind, int promo);

@@ -3,11 +3,15 @@
  * by <bitboard.h>.
  *
  * Contents (each name: what it is or returns; what it requires)
- *   BB_VERSION_MAJOR      0 (the headers' version, as a number)
- *   BB_VERSION_MINOR      1
+ *   BB_VERSION_MAJOR      0 (the headers' version, as a number: semantic versioning, README.md;
+ *                         this is the one place the version of the library, the CLI and the
+ *                         Python and npm packages is defined; make release VERSION=X.Y.Z sets it)
+ *   BB_VERSION_MINOR      2
  *   BB_VERSION_PATCH      0
- *   BB_VERSION_STRING     "0.1.0"
+ *   BB_VERSION_STRING     "0.2.0"
  *   bb_version()          the compiled library's version string; may differ from BB_VERSION_STRING
+ *   BB_DEPRECATED(msg)    marks a declaration on its way out: a compiler warning with msg where
+ *                         it is used (gcc, clang; nothing elsewhere); CHANGELOG.md lists them
  *   BB_A1 ... BB_H8       the 64 squares, a1 = 0 ... h8 = 63 (all listed below the diagram)
  *   BB_FILE_A             the a-file (a1..a8)
  *   BB_FILE_H             the h-file (h1..h8)
@@ -73,9 +77,19 @@
 #include <stdint.h>
 
 #define BB_VERSION_MAJOR 0
-#define BB_VERSION_MINOR 1
+#define BB_VERSION_MINOR 2
 #define BB_VERSION_PATCH 0
-#define BB_VERSION_STRING "0.1.0"
+#define BB_VERSION_STRING "0.2.0"
+
+/* A declaration on its way out, e.g.
+ *   BB_DEPRECATED("use bb_new_name") int bb_old_name(int x);
+ * warns where it is used; removed in a later minor release (before 1.0) or
+ * the next major one (CHANGELOG.md's Deprecated and Removed). */
+#if defined(__GNUC__) || defined(__clang__)
+#define BB_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define BB_DEPRECATED(msg)
+#endif
 
 /* ---- Implementation choice (compile time) -----------------------------------
  * Hot operations are static inline and come in several implementations, all

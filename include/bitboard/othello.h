@@ -134,6 +134,7 @@ typedef struct {
     int stopped;         /* 1 if *stop ended the count early (it returned 0) */
     int overflow;        /* 1 if the count is 2^64 - 1 or more: perft returned UINT64_MAX (the
                             sums saturate there; a count never wraps) */
+    uint64_t reserved_[4]; /* written 0: room for later reports without an ABI break */
 } bb_othello_perft_stats;
 
 typedef struct {
@@ -150,6 +151,7 @@ typedef struct {
                                          calling thread about 10 times a second, and once at the end */
     void *progress_ctx;               /* passed to progress */
     bb_othello_perft_stats *stats;    /* NULL, or where perft writes its report at the end */
+    void *reserved_[4];               /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_perft_opts;
 
 enum { BB_OTHELLO_BLACK = 0, BB_OTHELLO_WHITE = 1 };
@@ -222,6 +224,7 @@ typedef struct {
     int (*ply_done)(void *arg, int ply, uint64_t raw, uint64_t sym);
     void *arg;         /* passed to ply_done */
     size_t peak_bytes; /* out: the most memory the sets held at once */
+    void *reserved_[4]; /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_positions_opts;
 int bb_othello_positions(const bb_othello_pos *pos, int plies, uint64_t *raw, uint64_t *sym,
                          bb_othello_positions_opts *opts);

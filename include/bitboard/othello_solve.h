@@ -59,6 +59,7 @@ typedef struct {
     void *progress_arg;
     int no_eval;              /* 1: order moves without the trained evaluation (fastest first
                                  alone: to measure what the evaluation saves) */
+    void *reserved_[4];       /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_solve_opts;
 
 typedef struct {
@@ -75,6 +76,7 @@ typedef struct {
     double seconds;
     size_t table_bytes;
     int stopped;
+    uint64_t reserved_[4]; /* written 0: room for later results without an ABI break */
 } bb_othello_solve_result;
 
 int bb_othello_mobility(uint64_t p, uint64_t o);

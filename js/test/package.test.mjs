@@ -41,6 +41,9 @@ test('npm pack, then npm install of the tarball into a fresh folder, then import
         const want = readdirSync(pkg).filter((f) => /\.(js|d\.ts|wasm)$|^package\.json$|^README\.md$/.test(f)).sort();
         assert.deepEqual(files, want);
         assert.ok(files.includes('bitboard.wasm') && files.includes('core.js'));
+        // the package's version is the library's (make wasm writes core.h's into package.json)
+        assert.equal(packed[0].version, bb.version);
+        assert.equal(packed[0].filename, `bitboard-${bb.version}.tgz`);
         const tarball = path.join(tmp, packed[0].filename);
         const app = path.join(tmp, 'app');
         execFileSync('mkdir', [app]);

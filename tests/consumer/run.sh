@@ -74,6 +74,8 @@ check add-subdirectory "$tmp/sd/consumer"
 # the CLI and man page are installed and work
 want="0x0000000810000000 rotate_cw" check installed-cli "$inst/bin/bitboard" -o hex canonical d4,e5
 step man-page test -s "$inst/share/man/man1/bitboard.1"
+# the installed page names the version (docs/bitboard.1 holds @VERSION@)
+step man-page-version sh -c "grep -q '\"bitboard $("$inst/bin/bitboard" --version | cut -d' ' -f2)\"' '$inst/share/man/man1/bitboard.1' && ! grep -q @VERSION@ '$inst/share/man/man1/bitboard.1'"
 
 # DESTDIR staging puts everything under the stage, nothing elsewhere
 MAKEFLAGS= step destdir-install make --no-print-directory -j"$jobs" -C "$root" DESTDIR="$tmp/stage" PREFIX=/opt/bb install
