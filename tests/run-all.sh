@@ -175,6 +175,10 @@ else
     # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
     # s once each; the same source, which the four builds above run inlined)
     part asan-ubsan   env BB_TEST_SLICE=2/3 "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit
+    # the WebAssembly module and the page, built once here: the npm package's
+    # tests (lane b) and the browser tests (lane c) run side by side and
+    # would each start the same build into the same files
+    part wasm-web     "${M[@]}" -j"$JOBS" BUILD=build web
     # the soak's smoke mode (make soak-smoke) and ThreadSanitizer (its own
     # build, build/tsan), the CLI goldens, the trace page in headless
     # Chromium (installed there when missing), docs/gallery/ against what the
