@@ -14,7 +14,9 @@ cd "$(dirname "$0")/../.."
 LOG=${2:-build/test-logs}
 MAKE=${MAKE:-make}
 PUPPETEER=puppeteer-core@24.43.1
-CACHE=${BB_BROWSER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bitboard/browser-node}
+CACHE=${BB_BROWSER_CACHE:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/bitboard/browser-node}
+# no writable home (some CI runners): inside the build tree instead
+mkdir -p "$CACHE" 2> /dev/null && [ -w "$CACHE" ] || CACHE=$PWD/build/browser-node
 fail() { echo "FAIL $1"; echo "browser: 0 passed, 1 failed"; exit 1; }
 for tool in node npm; do
     if ! command -v $tool > /dev/null && command -v apt-get > /dev/null && [ "$(id -u)" = 0 ]; then
