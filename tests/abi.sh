@@ -101,7 +101,7 @@ exports() {
         printf '\n    %s: exported, declared in no public header (make it static, or name it bb__: not exported)' "$n"; done)$(for n in $lost; do
         printf '\n    %s: declared in a header, not exported' "$n"; done)"
     local unversioned
-    unversioned=$(readelf --dyn-syms -W "$lib" | awk '$7 != "UND" && $8 ~ /^bb_/ && $8 !~ /@@BITBOARD_'"$abi"'$/ { print $8 }' | head -n 5)
+    unversioned=$(readelf --dyn-syms -W "$lib" | awk '$7 != "UND" && $8 ~ /^bb_/ && $8 !~ /@@BITBOARD_'"$abi"'$/ { print $8 }' | head -n 5 | tr '\n' ' ')
     [ -z "$unversioned" ] && ok || bad "$what: exports outside the version node BITBOARD_$abi: $unversioned"
     readelf -d "$lib" | grep -q "SONAME.*\\[libbitboard.so.$abi\\]" && ok ||
         bad "$what: $lib's soname is not libbitboard.so.$abi: $(readelf -d "$lib" | grep SONAME)"
