@@ -38,6 +38,9 @@ MANDIR   ?= $(PREFIX)/share/man
 FUZZ_CC  ?= clang
 FUZZ_SECONDS ?= 60
 VERSION  := $(shell find include -name '*.h' -exec sed -n 's/^\#define BB_VERSION_STRING "\(.*\)"/\1/p' {} + | head -n 1)
+# The shared library's ABI number (BB_ABI_VERSION, beside the version in
+# core.h): the soname is libbitboard.so.$(ABI), the file libbitboard.so.$(VERSION).
+ABI      := $(shell sed -n 's/^\#define BB_ABI_VERSION \([0-9]*\)$$/\1/p' include/bitboard/core.h)
 
 WARN     := -std=c11 -Wall -Wextra -Wpedantic -Werror
 DEPFLAGS := -MMD -MP
@@ -117,7 +120,8 @@ FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
 .PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
-        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web release
+        python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web release \
+        abi abi-baseline
 .DEFAULT_GOAL := all
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -182,15 +186,19 @@ $(LIB_A): $(LIB_OBJ)
 	$(Q)ar rcs $@ $^
 
 # The shared library as an install lays it out: the file libbitboard.so.VERSION,
-# the soname link libbitboard.so.0 (what a program linked with -Lbuild
+# the soname link libbitboard.so.$(ABI) (what a program linked with -Lbuild
 # -lbitboard asks for at run time, so LD_LIBRARY_PATH=build works) and the
-# link libbitboard.so (what -lbitboard finds).
+# link libbitboard.so (what -lbitboard finds).  It exports only what
+# src/bitboard.map lists: the public bb_ names and the tables the inline
+# functions read (CONTRIBUTING.md "ABI and versions").
 LIB_SO_REAL := $(BUILD)/libbitboard.so.$(VERSION)
-$(LIB_SO): $(LIB_OBJ)
+LIB_MAP     := src/bitboard.map
+$(LIB_SO): $(LIB_OBJ) $(LIB_MAP)
 	$(call msg,LD,$(LIB_SO_REAL))
-	$(Q)$(CC) -shared -Wl,-soname,libbitboard.so.0 $(LDFLAGS_ALL) -o $(LIB_SO_REAL) $^
-	$(Q)ln -sf libbitboard.so.$(VERSION) $(BUILD)/libbitboard.so.0
-	$(Q)ln -sf libbitboard.so.0 $@
+	$(Q)$(CC) -shared -Wl,-soname,libbitboard.so.$(ABI) -Wl,--version-script=$(LIB_MAP) $(LDFLAGS_ALL) \
+	    -o $(LIB_SO_REAL) $(LIB_OBJ)
+	$(Q)ln -sf libbitboard.so.$(VERSION) $(BUILD)/libbitboard.so.$(ABI)
+	$(Q)ln -sf libbitboard.so.$(ABI) $@
 
 $(BUILD)/bitboard: $(CLI_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
@@ -443,6 +451,16 @@ bench-js: wasm ## the npm package side by side with chess.js 1.4.0 and chessops 
 release: ## cut a release: make release VERSION=X.Y.Z (the changelog section, make test, a commit and a tag)
 	@tools/release.sh $(call sq,$(VERSION)) $(call sq,$(origin VERSION))
 
+# The shared library's ABI (CONTRIBUTING.md "ABI and versions"): built again
+# in build/abi as a distribution builds it (gcc, ARCH=x86-64, -O2) with -g,
+# described by abidw (Debian's abigail-tools, installed when missing) and
+# compared with abi/libbitboard.abi, the description committed at the last
+# release or ABI bump; tests/abi.sh also checks the exported names.
+abi: ## check the shared library's exports and ABI against abi/libbitboard.abi (part of make test)
+	@MAKE='$(MAKE)' tests/abi.sh
+abi-baseline: ## write abi/libbitboard.abi from this tree (at a release, or after raising BB_ABI_VERSION)
+	@MAKE='$(MAKE)' tests/abi.sh --baseline
+
 # The perft kernel's shortcuts weakened one at a time (tests/mutants.sh,
 # the list in tests/mutants/perft_kernel.txt): each must make a test of
 # tests/test_chess_kernel.c fail.  The AVX-512 fills are tried in a native
@@ -491,8 +509,8 @@ install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboar
 	    install -D -m 644 "$$h" $(D_INC)/"$$h" || exit 1; done
 	$(Q)install -m 644 $(LIB_A) $(D_LIB)/
 	$(Q)install -m 755 $(LIB_SO) $(D_LIB)/libbitboard.so.$(VERSION)
-	$(Q)ln -sf libbitboard.so.$(VERSION) $(D_LIB)/libbitboard.so.0
-	$(Q)ln -sf libbitboard.so.0 $(D_LIB)/libbitboard.so
+	$(Q)ln -sf libbitboard.so.$(VERSION) $(D_LIB)/libbitboard.so.$(ABI)
+	$(Q)ln -sf libbitboard.so.$(ABI) $(D_LIB)/libbitboard.so
 	$(Q)install -m 644 $(BUILD)/bitboard.pc $(D_LIB)/pkgconfig/
 	$(Q)install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(D_CMAKE)/
 	$(Q)install -m 755 $(BUILD)/bitboard $(D_BIN)/

@@ -7,6 +7,7 @@
  *
  * bitboard/core.h      squares (a1 = bit 0 ... h8 = bit 63, diagram there), helpers, build macros
  *   BB_VERSION_MAJOR  BB_VERSION_MINOR  BB_VERSION_PATCH  BB_VERSION_STRING  bb_version  BB_DEPRECATED
+ *   BB_ABI_VERSION
  *   BB_A1 ... BB_H8 (the 64 squares)
  *   BB_FILE_A  BB_FILE_H  BB_RANK_1  BB_RANK_8  BB_DIAGONAL_A1H8  BB_ANTIDIAGONAL_A8H1
  *   bb_square_bb  bb_square_file  bb_square_rank  bb_square_at  bb_popcount  BB_BSWAP64

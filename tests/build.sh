@@ -141,16 +141,18 @@ for want in "ATTACKS znver1 MAGIC" "ATTACKS znver2 MAGIC" "ATTACKS znver3 PEXT" 
 done
 
 # the build tree's shared library works as an installed one: linked with
-# -Lbuild -lbitboard, the program finds libbitboard.so.0 (its soname) there
+# -Lbuild -lbitboard, the program finds libbitboard.so.ABI (its soname,
+# BB_ABI_VERSION in core.h) there
+abi=$(sed -n 's/^#define BB_ABI_VERSION \([0-9]*\)$/\1/p' include/bitboard/core.h)
 printf '#include <stdio.h>\n#include "bitboard.h"\nint main(void) { printf("%%s %%llx\\n", bb_version(), (unsigned long long)bb_sym_apply(1, BB_SYM_FLIP_VERTICAL)); return 0; }\n' > "$tmp/so.c"
 if ${CC:-gcc} -std=c11 -Iinclude "$tmp/so.c" -Lbuild -lbitboard -o "$tmp/so" > "$tmp/out" 2>&1 &&
    LD_LIBRARY_PATH=build "$tmp/so" > "$tmp/out" 2>&1 && grep -qE "^[0-9.]+ 100000000000000$" "$tmp/out"; then ok
 else bad "a program linked with -Lbuild -lbitboard runs with LD_LIBRARY_PATH=build"; fi
-for l in build/libbitboard.so build/libbitboard.so.0; do
+for l in build/libbitboard.so "build/libbitboard.so.$abi"; do
     if [ -L "$l" ] && [ -e "$l" ]; then ok; else echo "$l" > "$tmp/out"; bad "$l is a working link"; fi
 done
-if readelf -d build/libbitboard.so 2>/dev/null | grep -q 'SONAME.*\[libbitboard.so.0\]'; then ok
-else readelf -d build/libbitboard.so > "$tmp/out" 2>&1; bad "soname libbitboard.so.0"; fi
+if [ -n "$abi" ] && readelf -d build/libbitboard.so 2>/dev/null | grep -q "SONAME.*\\[libbitboard.so.$abi\\]"; then ok
+else readelf -d build/libbitboard.so > "$tmp/out" 2>&1; bad "soname libbitboard.so.$abi (BB_ABI_VERSION '$abi')"; fi
 
 echo "build: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

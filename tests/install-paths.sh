@@ -14,6 +14,7 @@ unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL
 MAKE=${MAKE:-make}
 pass=0 fail=0
 version=$(find include -name '*.h' -exec sed -n 's/^#define BB_VERSION_STRING "\(.*\)"/\1/p' {} + | head -n 1)
+abi=$(sed -n 's/^#define BB_ABI_VERSION \([0-9]*\)$/\1/p' include/bitboard/core.h) # the soname's number
 want="$version e4,d5 rotate_cw" # what tests/consumer/consumer.c prints
 
 ok() { pass=$((pass + 1)); }
@@ -33,7 +34,7 @@ installed_files() { (cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||'
 expected=$(printf '%s\n' bin/bitboard include/bitboard.h \
     $(cd include && find bitboard -name '*.h' | sed 's|^|include/|') \
     lib/cmake/bitboard/bitboardConfig.cmake lib/cmake/bitboard/bitboardConfigVersion.cmake \
-    lib/libbitboard.a lib/libbitboard.so lib/libbitboard.so.0 "lib/libbitboard.so.$version" \
+    lib/libbitboard.a lib/libbitboard.so "lib/libbitboard.so.$abi" "lib/libbitboard.so.$version" \
     lib/pkgconfig/bitboard.pc share/man/man1/bitboard.1 | sort)
 
 # 1. PREFIX with a space

@@ -199,8 +199,10 @@ else
     lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
-    # coverage) beside the lanes above, which leave a core idle at times
-    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build"
+    # coverage) beside the lanes above, which leave a core idle at times,
+    # then the ABI check (it builds the library again in build/abi, and with
+    # CMake in build/abi/cmake)
+    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi tests/abi.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do

@@ -9,6 +9,9 @@
  *   BB_VERSION_MINOR      2
  *   BB_VERSION_PATCH      0
  *   BB_VERSION_STRING     "0.2.0"
+ *   BB_ABI_VERSION        1 (the shared library's ABI: its soname is libbitboard.so.1; raised
+ *                         when a change breaks programs linked against the last release,
+ *                         CONTRIBUTING.md "ABI and versions")
  *   bb_version()          the compiled library's version string; may differ from BB_VERSION_STRING
  *   BB_DEPRECATED(msg)    marks a declaration on its way out: a compiler warning with msg where
  *                         it is used (gcc, clang; nothing elsewhere); CHANGELOG.md lists them
@@ -80,6 +83,8 @@
 #define BB_VERSION_MINOR 2
 #define BB_VERSION_PATCH 0
 #define BB_VERSION_STRING "0.2.0"
+/* The soname's number (libbitboard.so.N): the Makefile and CMakeLists.txt read it here. */
+#define BB_ABI_VERSION 1
 
 /* A declaration on its way out, e.g.
  *   BB_DEPRECATED("use bb_new_name") int bb_old_name(int x);

@@ -10,6 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 version=$(sed -n 's/^#define BB_VERSION_STRING "\(.*\)"/\1/p' include/bitboard/core.h)
+abi=$(sed -n 's/^#define BB_ABI_VERSION \([0-9]*\)$/\1/p' include/bitboard/core.h) # the soname's number
 # consumer.c rotates {e4, d5} to {d4, e5}; rotate_cw takes that back to the least image
 want="$version e4,d5 rotate_cw"
 check() { # check NAME COMMAND...: the command must succeed and print $want
@@ -37,6 +38,8 @@ inst=$tmp/inst
 pc() { PKG_CONFIG_PATH="$inst/lib/pkgconfig" pkg-config "$@" bitboard; }
 step pkg-config-shared-build sh -c "cc -std=c11 tests/consumer/consumer.c $(pc --cflags --libs) -o '$tmp/c-shared'"
 check pkg-config-shared env LD_LIBRARY_PATH="$inst/lib" "$tmp/c-shared"
+# the program asks for the soname, libbitboard.so.ABI (CONTRIBUTING.md "ABI and versions")
+step pkg-config-shared-soname sh -c "readelf -d '$tmp/c-shared' | grep -q 'NEEDED.*\[libbitboard.so.$abi\]'"
 step pkg-config-static-build sh -c "cc -std=c11 tests/consumer/consumer.c $(pc --cflags) $inst/lib/libbitboard.a -o '$tmp/c-static'"
 check pkg-config-static "$tmp/c-static"
 step pkg-config-version sh -c "[ \"\$(PKG_CONFIG_PATH='$inst/lib/pkgconfig' pkg-config --modversion bitboard)\" = '$version' ]"
@@ -49,7 +52,7 @@ for cxx in g++ clang++; do
     step "$cxx-static-build" sh -c "$cxx $cxxflags -I'$inst/include' tests/consumer/consumer.cpp '$inst/lib/libbitboard.a' -o '$tmp/cpp-$cxx-static'"
     want="$version c++ ok" check "$cxx-static" "$tmp/cpp-$cxx-static"
     step "$cxx-shared-build" sh -c "$cxx $cxxflags -I'$inst/include' tests/consumer/consumer.cpp -L'$inst/lib' -lbitboard -o '$tmp/cpp-$cxx-shared'"
-    step "$cxx-shared-is-shared" sh -c "ldd '$tmp/cpp-$cxx-shared' | grep -q libbitboard.so"
+    step "$cxx-shared-is-shared" sh -c "ldd '$tmp/cpp-$cxx-shared' | grep -q 'libbitboard.so.$abi '"
     want="$version c++ ok" check "$cxx-shared" env LD_LIBRARY_PATH="$inst/lib" "$tmp/cpp-$cxx-shared"
     # the inline GFNI/BMI2/BITALG forms and the BB_DEBUG checks, in C++ too
     step "$cxx-native-debug-build" sh -c "$cxx $cxxflags -march=native -DBB_DEBUG -I'$inst/include' tests/consumer/consumer.cpp '$inst/lib/libbitboard.a' -o '$tmp/cpp-$cxx-native'"
