@@ -31,8 +31,16 @@ abi=$(sed -n 's/^#define BB_ABI_VERSION \([0-9]*\)$/\1/p' include/bitboard/core.
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] && jobs=2
 
-# the ABI build: the shared library as a distribution builds it, with -g
+# the ABI build: the shared library as a distribution builds it, with -g.
+# BB_ABI_BUILD=DIR: a build made with exactly these flags already (make
+# test's gcc x86-64 configuration is, with CFLAGS=-g): its library is used
+# as it is, not built again
+abi_dir=${BB_ABI_BUILD:-build/abi}
 abi_build() {
+    if [ -n "${BB_ABI_BUILD:-}" ]; then
+        [ -f "$abi_dir/libbitboard.so" ] || { echo "BB_ABI_BUILD=$abi_dir has no libbitboard.so"; return 1; }
+        return 0
+    fi
     "$MAKE" --no-print-directory -j"$jobs" CC=gcc ARCH=x86-64 OPT=-O2 CFLAGS=-g CPPFLAGS= LDFLAGS= \
         PORTABLE= SAN= DEBUG= BUILD=build/abi build/abi/libbitboard.so > "$tmp/make.log" 2>&1 ||
         { tail -n 30 "$tmp/make.log"; return 1; }
@@ -53,7 +61,7 @@ describe() { abidw --headers-dir include --drop-private-types --no-corpus-path -
 if [ "${1:-}" = --baseline ]; then
     abigail && abi_build || exit 1
     mkdir -p abi
-    describe --out-file "$baseline.tmp" build/abi/libbitboard.so && mv "$baseline.tmp" "$baseline" || exit 1
+    describe --out-file "$baseline.tmp" "$abi_dir/libbitboard.so" && mv "$baseline.tmp" "$baseline" || exit 1
     echo "wrote $baseline ($(grep -c '<elf-symbol ' "$baseline") symbols, soname libbitboard.so.$abi): commit it"
     exit 0
 fi
@@ -113,10 +121,10 @@ exports build/libbitboard.so "the build" -march=native
 
 # ---- the ABI against the release's -----------------------------------------
 if ! abigail; then bad "abigail-tools"
-elif ! abi_build; then bad "the ABI build (build/abi) failed"
+elif ! abi_build; then bad "the ABI build ($abi_dir) failed"
 elif [ ! -f "$baseline" ]; then bad "no $baseline: make abi-baseline writes it (at a release)"
 else
-    declared -march=x86-64 && exports build/abi/libbitboard.so "the ABI build" -march=x86-64
+    declared -march=x86-64 && exports "$abi_dir/libbitboard.so" "the ABI build" -march=x86-64
     old_soname=$(sed -n "s/.*<abi-corpus [^>]*soname='\([^']*\)'.*/\1/p" "$baseline" | head -n 1)
     if [ "$old_soname" != "libbitboard.so.$abi" ]; then
         echo "the soname changed ($old_soname in $baseline, now libbitboard.so.$abi): the ABI may break;" \
@@ -125,7 +133,7 @@ else
     else
         rc=0
         abidiff --suppressions abi/reserved.suppr --headers-dir2 include --drop-private-types --no-added-syms \
-            "$baseline" build/abi/libbitboard.so \
+            "$baseline" "$abi_dir/libbitboard.so" \
             > "$tmp/abidiff" 2>&1 || rc=$?
         # abidiff's status: bit 1 an error, 2 usage, 4 a change, 8 an incompatible one
         if [ "$rc" -eq 0 ]; then ok

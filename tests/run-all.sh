@@ -169,7 +169,9 @@ else
     # (BB_TEST_SLICE, tests/harness.h), every input once more between them.
     part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
     part clang-native env BB_TEST_SLICE=1/3 "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
-    part gcc-x86-64   env BB_TEST_SLICE=0/3 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 BUILD=build/x86-64 all unit
+    # (with -g: tests/abi.sh describes this build's shared library, the
+    # flags of its own ABI build, instead of building the library again)
+    part gcc-x86-64   env BB_TEST_SLICE=0/3 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 OPT=-O2 CFLAGS=-g BUILD=build/x86-64 all unit
     part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     # (BB_NO_FORCE_INLINE: under the sanitizers the chess generator's and
     # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
@@ -200,9 +202,9 @@ else
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
     # coverage) beside the lanes above, which leave a core idle at times,
-    # then the ABI check (it builds the library again in build/abi, and with
-    # CMake in build/abi/cmake)
-    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi tests/abi.sh"
+    # then the ABI check (on the gcc x86-64 build's library, built with -g
+    # for it; and a CMake shared build in build/abi/cmake)
+    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
