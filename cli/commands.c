@@ -322,6 +322,7 @@ const cli_command cli_commands[] = {
      "  << >> rol ror N   by 0..63                     * C      multiply\n"
      "  bswap neg not     pext C  pdep C               dswap C N   delta swap\n"
      "  gf2p8affine M     let NAME = ...               input p o   several inputs\n"
+     "  bshuf C           byte shuffle (pshufb)        bitgather I0,...,I63   bit n = bit I_n\n"
      "NAME is a library routine's program form (--list names them).\n"
      "\nThe picture shows the value after every step as an 8x8 grid (rank 8 on\n"
      "top), each cell naming the input square whose bit it holds: e4, ~e4\n"

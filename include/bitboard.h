@@ -170,9 +170,10 @@
  *   bb_trace_program  bb_trace_op  BB_TRACE_LOAD  BB_TRACE_LET  BB_TRACE_AND  BB_TRACE_OR  BB_TRACE_XOR
  *   BB_TRACE_ANDNOT  BB_TRACE_SHL  BB_TRACE_SHR  BB_TRACE_ROL  BB_TRACE_ROR  BB_TRACE_BSWAP
  *   BB_TRACE_NEG  BB_TRACE_NOT  BB_TRACE_MUL  BB_TRACE_ADD  BB_TRACE_SUB  BB_TRACE_PEXT
- *   BB_TRACE_PDEP  BB_TRACE_DSWAP  BB_TRACE_GF2P8AFFINE  BB_TRACE_OP_COUNT  BB_TRACE_MAX_VARS
- *   BB_TRACE_MAX_NAMES  BB_TRACE_MAX_STEPS  BB_TRACE_NAME_MAX  bb_trace_step  bb_trace_new
- *   bb_trace_free  bb_trace_input  bb_trace_add  bb_trace_parse  bb_trace_step_count
+ *   BB_TRACE_PDEP  BB_TRACE_DSWAP  BB_TRACE_GF2P8AFFINE  BB_TRACE_BSHUF  BB_TRACE_BITGATHER
+ *   BB_TRACE_OP_COUNT  BB_TRACE_MAX_VARS  BB_TRACE_MAX_NAMES  BB_TRACE_MAX_STEPS  BB_TRACE_NAME_MAX
+ *   bb_trace_step  bb_trace_new  bb_trace_free  bb_trace_input  bb_trace_add  bb_trace_add_gather
+ *   bb_trace_step_gather  bb_trace_parse  bb_trace_step_count
  *   bb_trace_get_step  bb_trace_var_count  bb_trace_name  bb_trace_op_name  bb_trace_step_text
  *   bb_trace_eval  bb_trace_bit  BB_TRACE_NONLINEAR  BB_TRACE_MERGE  BB_TRACE_CARRY_RISK
  *   bb_trace_lost  bb_trace_state  bb_trace_result  bb_trace_run  bb_trace_result_free

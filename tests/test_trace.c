@@ -83,6 +83,9 @@ static uint64_t ref_apply(bb_trace_op op, uint64_t v, uint64_t k, int shift)
                 r |= (uint64_t)par << (8 * b + i);
             }
         return r;
+    case BB_TRACE_BSHUF:     /* their references and tests: tests/test_trace_ops.c */
+    case BB_TRACE_BITGATHER: /* (the programs here use neither) */
+        return 0;
     }
     return 0;
 }

@@ -27,14 +27,21 @@
  *   gf2p8affine A        per byte b: bit i = parity(b & byte 7-i of A) (GFNI,
  *                        immediate 0); A a constant or a name (the board as
  *                        the matrix: `0x8040201008040201 gf2p8affine b`)
+ *   bshuf C              byte shuffle (SSSE3 pshufb, v in the low qword, the
+ *                        high one zero): byte i = 0 if bit 7 of byte i of C is
+ *                        set, else byte (C_i & 15) of v (0 for 8..15)
+ *   bitgather I0,...,I63 bit n = bit I_n of v: exactly 64 indices 0..63, no
+ *                        spaces (AVX-512 BITALG vpshufbitqmb, v broadcast)
  *   constants: 0x..., 0b..., decimal, or a name bound by let to a constant value
  *   `let` of a name already bound (not an input) binds it again, from there on
  *   example: x & 0x0101010101010101; * 0x0102040810204080; >> 56
  *
  * Contents (each name: what it returns; what it requires)
  *   bb_trace_program               a program: its inputs and names, its steps (read-only fields;
- *                                  made by bb_trace_new or bb_trace_parse, freed by bb_trace_free)
- *   bb_trace_op                    the operations, values 0..19 in this order:
+ *                                  made only by bb_trace_new or bb_trace_parse, freed by
+ *                                  bb_trace_free; its size is not API: not-API members are
+ *                                  added at its end)
+ *   bb_trace_op                    the operations, values 0..21 in this order:
  *   BB_TRACE_LOAD                    value = operand (a name or constant)
  *   BB_TRACE_LET                     name = value (value unchanged)
  *   BB_TRACE_AND  BB_TRACE_OR  BB_TRACE_XOR  BB_TRACE_ANDNOT   with a name or constant
@@ -45,7 +52,9 @@
  *   BB_TRACE_PEXT  BB_TRACE_PDEP     with a constant mask
  *   BB_TRACE_DSWAP                   delta swap: constant mask, shift 1..63
  *   BB_TRACE_GF2P8AFFINE             with a matrix: a name or constant
- *   BB_TRACE_OP_COUNT              20
+ *   BB_TRACE_BSHUF                   byte shuffle (pshufb) with a constant control
+ *   BB_TRACE_BITGATHER               bit n = bit I_n: 64 indices (bb_trace_add_gather)
+ *   BB_TRACE_OP_COUNT              22
  *   BB_TRACE_MAX_VARS              4: the most inputs a program has
  *   BB_TRACE_MAX_NAMES             32: the most names (inputs and lets)
  *   BB_TRACE_MAX_STEPS             4096: the most steps a program has
@@ -59,18 +68,26 @@
  *   bb_trace_add(p, op, name, k, shift, err)  appends a step: operand the named value if name is not
  *                                  NULL, else the constant k (shift amount for shifts, mask for
  *                                  dswap with shift its N); LET names the value (name not NULL).
- *                                  0, or -1 and *err (err may be NULL); p not NULL
+ *                                  0, or -1 and *err (err may be NULL); p not NULL.  Not for
+ *                                  BITGATHER (-1: bb_trace_add_gather adds it)
+ *   bb_trace_add_gather(p, idx, err)  appends a bitgather step with the 64 indices idx[0..63]:
+ *                                  0, or -1 and *err (an index above 63, too many steps, out
+ *                                  of memory; err may be NULL); p, idx not NULL
+ *   bb_trace_step_gather(p, i)     step i's 64 indices (const unsigned char[64]); NULL if step i
+ *                                  is not a bitgather (or out of range)
  *   bb_trace_parse(text, err)      a new program from text, or NULL and *err (pos: 1-based offset
  *                                  of the fault, line and column too); unknown operation, bad
  *                                  constant, shift of 64 or more, undefined name, more than
- *                                  BB_TRACE_MAX_STEPS steps are errors; text NULL is an error
+ *                                  BB_TRACE_MAX_STEPS steps, a bitgather without exactly 64
+ *                                  indices 0..63 are errors; text NULL is an error
  *   bb_trace_step_count(p)         the number of steps
  *   bb_trace_get_step(p, i)        step i (0-based); NULL if i is out of range
  *   bb_trace_var_count(p)          the number of inputs (1..BB_TRACE_MAX_VARS)
  *   bb_trace_name(p, slot)         the name of a slot (inputs first, then lets); NULL if none
  *   bb_trace_op_name(op)           "load", "let", "&", "|", "^", "andnot", "<<", ">>", "rol",
  *                                  "ror", "bswap", "neg", "not", "*", "+", "-", "pext", "pdep",
- *                                  "dswap", "gf2p8affine"; NULL if op is not 0..19
+ *                                  "dswap", "gf2p8affine", "bshuf", "bitgather"; NULL if op is
+ *                                  not 0..21
  *   bb_trace_step_text(buf, size, p, i)  step i as program text ("* 0x0102040810204080",
  *                                  "let m"); the steps' texts, one a line (after `input ...` if
  *                                  declared), parse back to the same program; returns the
@@ -161,9 +178,11 @@ typedef enum {
     BB_TRACE_PEXT,
     BB_TRACE_PDEP,
     BB_TRACE_DSWAP,
-    BB_TRACE_GF2P8AFFINE
+    BB_TRACE_GF2P8AFFINE,
+    BB_TRACE_BSHUF,     /* 20 */
+    BB_TRACE_BITGATHER  /* 21 */
 } bb_trace_op;
-#define BB_TRACE_OP_COUNT 20
+#define BB_TRACE_OP_COUNT 22
 
 #define BB_TRACE_MAX_VARS 4
 #define BB_TRACE_MAX_NAMES 32
@@ -173,12 +192,16 @@ typedef enum {
 typedef struct {
     bb_trace_op op;
     int slot;      /* the named operand's slot (LET: the slot named), or -1: the constant k */
-    uint64_t k;    /* the constant operand (for a named constant: its value), shift amount, mask */
+    uint64_t k;    /* the constant operand (for a named constant: its value), shift amount, mask;
+                      BITGATHER: not API (bb_trace_step_gather gives its indices) */
     int shift;     /* DSWAP's shift; 0 otherwise */
     int pos, len;  /* where the step's text is: 1-based offset and length (0, 0 if built in C) */
 } bb_trace_step;
 
-/* Read-only: change a program only through bb_trace_input and bb_trace_add. */
+/* Read-only: change a program only through bb_trace_input, bb_trace_add and
+ * bb_trace_add_gather.  Made only by bb_trace_new and bb_trace_parse (never
+ * declared by a caller), so its size is not API: not-API members are added
+ * at its end. */
 typedef struct {
     int nvars;   /* inputs: slots 0..nvars-1 */
     int nnames;  /* slots in use: the inputs, then the names let binds */
@@ -191,12 +214,16 @@ typedef struct {
     int declared;        /* not API: inputs were declared (x is no longer implied) */
     int running_const;   /* not API: the running value is a constant (while building) */
     uint64_t running;    /* not API: its value */
+    unsigned char (*gather)[64]; /* not API: bitgather steps' index vectors (step k: gather[k]) */
+    int ngather, gather_cap;     /* not API: vectors in use, allocated */
 } bb_trace_program;
 
 bb_trace_program *bb_trace_new(void);
 void bb_trace_free(bb_trace_program *p);
 int bb_trace_input(bb_trace_program *p, const char *name, bb_parse_error *err);
 int bb_trace_add(bb_trace_program *p, bb_trace_op op, const char *name, uint64_t k, int shift, bb_parse_error *err);
+int bb_trace_add_gather(bb_trace_program *p, const unsigned char idx[64], bb_parse_error *err);
+const unsigned char *bb_trace_step_gather(const bb_trace_program *p, int i);
 bb_trace_program *bb_trace_parse(const char *text, bb_parse_error *err);
 int bb_trace_step_count(const bb_trace_program *p);
 const bb_trace_step *bb_trace_get_step(const bb_trace_program *p, int i);

@@ -9,7 +9,7 @@
 
 static const char *const op_names[BB_TRACE_OP_COUNT] = {
     "load", "let", "&", "|", "^", "andnot", "<<", ">>", "rol", "ror", "bswap",
-    "neg", "not", "*", "+", "-", "pext", "pdep", "dswap", "gf2p8affine"};
+    "neg", "not", "*", "+", "-", "pext", "pdep", "dswap", "gf2p8affine", "bshuf", "bitgather"};
 
 const char *bb_trace_op_name(bb_trace_op op)
 {
@@ -29,6 +29,7 @@ void bb_trace_free(bb_trace_program *p)
 {
     if (!p) return;
     free(p->step);
+    free(p->gather);
     free(p);
 }
 
@@ -59,7 +60,7 @@ static int is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <=
 static int is_keyword(const char *s, size_t n)
 {
     static const char *const words[] = {"andnot", "rol", "ror", "bswap", "neg", "not", "pext", "pdep", "dswap",
-                                        "gf2p8affine", "let", "input", "and", "or", "xor"};
+                                        "gf2p8affine", "bshuf", "bitgather", "let", "input", "and", "or", "xor"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], s, n) == 0) return 1;
     return 0;
@@ -100,8 +101,13 @@ int bb_trace_input(bb_trace_program *p, const char *name, bb_parse_error *err)
     return slot;
 }
 
-/* One operation on concrete values: v op (operand k, shift). */
-uint64_t bb__trace_apply(bb_trace_op op, uint64_t v, uint64_t k, int shift)
+const unsigned char *bb__trace_gather_of(const bb_trace_program *p, const bb_trace_step *s)
+{
+    return s->op == BB_TRACE_BITGATHER && s->k < (uint64_t)p->ngather ? p->gather[s->k] : NULL;
+}
+
+/* One operation on concrete values: v op (operand k, shift; idx: bitgather's indices). */
+uint64_t bb__trace_apply(bb_trace_op op, uint64_t v, uint64_t k, int shift, const unsigned char *idx)
 {
     unsigned s = (unsigned)(k & 63);
     switch (op) {
@@ -155,14 +161,29 @@ uint64_t bb__trace_apply(bb_trace_op op, uint64_t v, uint64_t k, int shift)
         }
         return r;
     }
+    case BB_TRACE_BSHUF: { /* pshufb on (0, v): byte i from byte C_i & 15 of the 128 bits, or 0 */
+        uint64_t r = 0;
+        for (int i = 0; i < 8; i++) {
+            unsigned c = (unsigned)(k >> (8 * i)) & 0xff, j = c & 15;
+            if (!(c & 0x80) && j < 8) r |= (v >> (8 * j) & 0xff) << (8 * i);
+        }
+        return r;
+    }
+    case BB_TRACE_BITGATHER: {
+        uint64_t r = 0;
+        for (int n = 0; idx && n < 64; n++) r |= (v >> (idx[n] & 63) & 1) << n;
+        return r;
+    }
     }
     return v;
 }
 
-/* 1 if op takes an operand, 2 if it must be a constant, 0 if none. */
+/* 1 if op takes an operand, 2 if it must be a constant, 3 for bitgather's
+ * index list, 0 if none. */
 static int operand_kind(bb_trace_op op)
 {
     switch (op) {
+    case BB_TRACE_BITGATHER: return 3;
     case BB_TRACE_BSWAP: case BB_TRACE_NEG: case BB_TRACE_NOT: return 0;
     case BB_TRACE_LOAD: case BB_TRACE_LET: case BB_TRACE_AND: case BB_TRACE_OR: case BB_TRACE_XOR:
     case BB_TRACE_ANDNOT: case BB_TRACE_ADD: case BB_TRACE_SUB: case BB_TRACE_GF2P8AFFINE: return 1;
@@ -175,12 +196,52 @@ static int is_shift(bb_trace_op op)
     return op == BB_TRACE_SHL || op == BB_TRACE_SHR || op == BB_TRACE_ROL || op == BB_TRACE_ROR;
 }
 
+/* Appends a checked step (k: bitgather's vector, stored already):
+ * 0, or -1 and *err (out of memory). */
+static int push_step(bb_trace_program *p, bb_trace_op op, int slot, uint64_t k, int shift, bb_parse_error *err,
+                     int pos, int len)
+{
+    if (p->nsteps == p->cap) {
+        int cap = p->cap ? p->cap * 2 : 16;
+        if (cap > BB_TRACE_MAX_STEPS) cap = BB_TRACE_MAX_STEPS;
+        bb_trace_step *s = (bb_trace_step *)realloc(p->step, (size_t)cap * sizeof *s);
+        if (!s) return bb__fail(err, 0, 0, 0, "out of memory");
+        p->step = s;
+        p->cap = cap;
+    }
+    /* Track whether the running value is a constant, so let can bind names
+     * usable as constant operands. */
+    int operand_const = operand_kind(op) == 0 || operand_kind(op) == 3 || slot < 0 || p->is_const[slot];
+    if (op == BB_TRACE_LET) {
+        p->is_const[slot] = (unsigned char)(p->nsteps > 0 && p->running_const);
+        p->value[slot] = p->is_const[slot] ? p->running : 0;
+    } else if (op == BB_TRACE_LOAD) {
+        p->running_const = operand_const;
+        p->running = operand_const ? k : 0;
+    } else {
+        int was = p->nsteps > 0 && p->running_const; /* before any step the value is the first input */
+        p->running_const = was && operand_const;
+        const unsigned char *idx = op == BB_TRACE_BITGATHER ? p->gather[k] : NULL;
+        p->running = p->running_const ? bb__trace_apply(op, p->running, k, shift, idx) : 0;
+    }
+    bb_trace_step *s = &p->step[p->nsteps++];
+    s->op = op;
+    s->slot = slot;
+    s->k = k;
+    s->shift = shift;
+    s->pos = pos;
+    s->len = len;
+    return 0;
+}
+
 int bb__trace_add_at(bb_trace_program *p, bb_trace_op op, const char *name, uint64_t k, int shift,
                      bb_parse_error *err, int pos, int len)
 {
     char q[BB__QUOTE_MAX];
     if ((unsigned)op >= BB_TRACE_OP_COUNT) return bb__fail(err, 0, 0, 0, "unknown operation %d", (int)op);
     const char *on = op_names[op];
+    if (op == BB_TRACE_BITGATHER)
+        return bb__fail(err, 0, 0, 0, "bitgather takes 64 indices: bb_trace_add_gather adds it");
     if (p->nsteps >= BB_TRACE_MAX_STEPS)
         return bb__fail(err, 0, 0, 0, "too many steps: a program has at most %d", BB_TRACE_MAX_STEPS);
     int kind = operand_kind(op), slot = -1;
@@ -213,36 +274,41 @@ int bb__trace_add_at(bb_trace_program *p, bb_trace_op op, const char *name, uint
     if (op == BB_TRACE_DSWAP && (shift < 1 || shift > 63))
         return bb__fail(err, 0, 0, 0, "dswap shift %d: it takes 1..63", shift);
     if (op != BB_TRACE_DSWAP) shift = 0;
-    if (p->nsteps == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 16;
-        if (cap > BB_TRACE_MAX_STEPS) cap = BB_TRACE_MAX_STEPS;
-        bb_trace_step *s = (bb_trace_step *)realloc(p->step, (size_t)cap * sizeof *s);
-        if (!s) return bb__fail(err, 0, 0, 0, "out of memory");
-        p->step = s;
-        p->cap = cap;
+    return push_step(p, op, slot, k, shift, err, pos, len);
+}
+
+int bb__trace_add_gather_at(bb_trace_program *p, const unsigned char *idx, bb_parse_error *err, int pos, int len)
+{
+    if (p->nsteps >= BB_TRACE_MAX_STEPS)
+        return bb__fail(err, 0, 0, 0, "too many steps: a program has at most %d", BB_TRACE_MAX_STEPS);
+    for (int n = 0; n < 64; n++)
+        if (idx[n] > 63) return bb__fail(err, 0, 0, 0, "bitgather index %d (entry %d): indices are 0..63", idx[n], n);
+    if (p->ngather == p->gather_cap) {
+        int cap = p->gather_cap ? p->gather_cap * 2 : 4;
+        unsigned char(*g)[64] = (unsigned char(*)[64])realloc(p->gather, (size_t)cap * sizeof *g);
+        if (!g) return bb__fail(err, 0, 0, 0, "out of memory");
+        p->gather = g;
+        p->gather_cap = cap;
     }
-    /* Track whether the running value is a constant, so let can bind names
-     * usable as constant operands. */
-    int operand_const = kind == 0 || slot < 0 || p->is_const[slot];
-    if (op == BB_TRACE_LET) {
-        p->is_const[slot] = (unsigned char)(p->nsteps > 0 && p->running_const);
-        p->value[slot] = p->is_const[slot] ? p->running : 0;
-    } else if (op == BB_TRACE_LOAD) {
-        p->running_const = operand_const;
-        p->running = operand_const ? k : 0;
-    } else {
-        int was = p->nsteps > 0 && p->running_const; /* before any step the value is the first input */
-        p->running_const = was && operand_const;
-        p->running = p->running_const ? bb__trace_apply(op, p->running, k, shift) : 0;
-    }
-    bb_trace_step *s = &p->step[p->nsteps++];
-    s->op = op;
-    s->slot = slot;
-    s->k = k;
-    s->shift = shift;
-    s->pos = pos;
-    s->len = len;
+    memcpy(p->gather[p->ngather], idx, 64); /* in use once the step is */
+    if (push_step(p, BB_TRACE_BITGATHER, -1, (uint64_t)p->ngather, 0, err, pos, len)) return -1;
+    p->ngather++;
     return 0;
+}
+
+int bb_trace_add_gather(bb_trace_program *p, const unsigned char idx[64], bb_parse_error *err)
+{
+    BB__ASSERT_NOT_NULL(p, "p");
+    BB__ASSERT_NOT_NULL(idx, "idx");
+    if (!p) return bb__fail(err, 0, 0, 0, "no program");
+    if (!idx) return bb__fail(err, 0, 0, 0, "no indices given");
+    return bb__trace_add_gather_at(p, idx, err, 0, 0);
+}
+
+const unsigned char *bb_trace_step_gather(const bb_trace_program *p, int i)
+{
+    const bb_trace_step *s = bb_trace_get_step(p, i);
+    return s ? bb__trace_gather_of(p, s) : NULL;
 }
 
 int bb_trace_add(bb_trace_program *p, bb_trace_op op, const char *name, uint64_t k, int shift, bb_parse_error *err)
@@ -263,6 +329,12 @@ size_t bb_trace_step_text(char *buf, size_t size, const bb_trace_program *p, int
     unsigned long long k = (unsigned long long)s->k;
     switch (operand_kind(s->op)) {
     case 0: bb__put(&o, "%s", on); break;
+    case 3: {
+        const unsigned char *g = bb__trace_gather_of(p, s);
+        bb__put(&o, "%s ", on);
+        for (int n = 0; g && n < 64; n++) bb__put(&o, "%s%d", n ? "," : "", g[n]);
+        break;
+    }
     default:
         if (s->op == BB_TRACE_LET) bb__put(&o, "let %s", nm);
         else if (s->op == BB_TRACE_LOAD) nm ? bb__put(&o, "%s", nm) : bb__put(&o, "0x%016llx", k);
@@ -271,6 +343,17 @@ size_t bb_trace_step_text(char *buf, size_t size, const bb_trace_program *p, int
         else if (s->op == BB_TRACE_DSWAP) bb__put(&o, "%s 0x%016llx %d", on, k, s->shift);
         else bb__put(&o, "%s 0x%016llx", on, k);
     }
+    return o.len;
+}
+
+size_t bb__trace_step_label(char *buf, size_t size, const bb_trace_program *p, int i)
+{
+    const bb_trace_step *s = bb_trace_get_step(p, i);
+    const unsigned char *g = s ? bb__trace_gather_of(p, s) : NULL;
+    if (!g) return bb_trace_step_text(buf, size, p, i);
+    bb__out_buf o = {buf, size, 0};
+    if (buf && size) buf[0] = '\0';
+    bb__put(&o, "%s [64 indices: %d,%d,%d,...]", op_names[s->op], g[0], g[1], g[2]);
     return o.len;
 }
 
@@ -289,7 +372,7 @@ uint64_t bb_trace_eval(const bb_trace_program *p, const uint64_t *inputs)
             continue;
         }
         uint64_t k = s->slot >= 0 ? slot[s->slot] : s->k;
-        x = bb__trace_apply(s->op, x, k, s->shift);
+        x = bb__trace_apply(s->op, x, k, s->shift, bb__trace_gather_of(p, s));
     }
     return x;
 }
@@ -450,7 +533,7 @@ static int op_of(const lexer *l)
         {"and", BB_TRACE_AND}, {"or", BB_TRACE_OR}, {"xor", BB_TRACE_XOR}, {"andnot", BB_TRACE_ANDNOT},
         {"rol", BB_TRACE_ROL}, {"ror", BB_TRACE_ROR}, {"bswap", BB_TRACE_BSWAP}, {"neg", BB_TRACE_NEG},
         {"not", BB_TRACE_NOT}, {"pext", BB_TRACE_PEXT}, {"pdep", BB_TRACE_PDEP}, {"dswap", BB_TRACE_DSWAP},
-        {"gf2p8affine", BB_TRACE_GF2P8AFFINE}};
+        {"gf2p8affine", BB_TRACE_GF2P8AFFINE}, {"bshuf", BB_TRACE_BSHUF}, {"bitgather", BB_TRACE_BITGATHER}};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (word_is(l, words[i].w)) return (int)words[i].op;
     return -1;
@@ -463,6 +546,53 @@ static int too_many(lexer *l, const bb_trace_program *p)
     char m[96];
     snprintf(m, sizeof m, "too many steps: a program has at most %d", BB_TRACE_MAX_STEPS);
     return fail_at(l, l->tpos, m);
+}
+
+/* bitgather's list I0,I1,...,I63 from the current token, added as a step
+ * whose text starts at at; the lexer is left after the list. */
+static int gather_list(lexer *l, bb_trace_program *p, size_t at)
+{
+    unsigned char idx[64];
+    char q[BB__QUOTE_MAX], m[sizeof l->err->msg];
+    size_t list = l->tpos, extra = 0, end = l->tpos;
+    int n = 0;
+    if (l->tkind != 'n') return fail_tok(l, "expected bitgather's 64 indices (I0,I1,...,I63, each 0..63)");
+    for (;;) {
+        if (l->tkind != 'n') return fail_tok(l, "expected an index 0..63 after ',' in bitgather's list");
+        const char *t = l->text + l->tpos;
+        unsigned v = 0;
+        for (size_t i = 0; i < l->tlen; i++) {
+            if (t[i] < '0' || t[i] > '9') {
+                snprintf(m, sizeof m, "bad index '%s': bitgather's indices are decimal 0..63",
+                         bb__quote(q, t, l->tlen));
+                return fail_at(l, l->tpos, m);
+            }
+            if (v <= 63) v = v * 10 + (unsigned)(t[i] - '0');
+        }
+        if (v > 63) {
+            snprintf(m, sizeof m, "bitgather index %s (entry %d): indices are 0..63", bb__quote(q, t, l->tlen), n);
+            return fail_at(l, l->tpos, m);
+        }
+        if (n < 64) idx[n] = (unsigned char)v;
+        else if (n == 64) extra = l->tpos;
+        n++;
+        end = l->tpos + l->tlen;
+        next(l);
+        if (l->tkind == ',' && l->tpos == end) {
+            next(l);
+            continue;
+        }
+        if (l->tkind == ',' || l->tkind == 'n')
+            return fail_at(l, l->tpos, "bitgather's indices are separated by commas, with no space before one");
+        break;
+    }
+    if (n != 64) {
+        snprintf(m, sizeof m, "bitgather needs 64 indices, found %d", n);
+        return fail_at(l, n > 64 ? extra : list, m);
+    }
+    bb_parse_error e;
+    if (bb__trace_add_gather_at(p, idx, &e, (int)at + 1, (int)(end - at))) return fail_at(l, at, e.msg);
+    return 0;
 }
 
 /* A chain: [operand] op... up to the end of the statement. */
@@ -504,6 +634,11 @@ static int chain(lexer *l, bb_trace_program *p)
                 return fail_at(l, l->tpos, m);
             }
             return fail_tok(l, "expected an operation");
+        }
+        if (op == BB_TRACE_BITGATHER) {
+            next(l);
+            if (gather_list(l, p, at)) return -1;
+            continue;
         }
         char what[64];
         snprintf(what, sizeof what, "expected %s after '%s'",

@@ -132,7 +132,7 @@ const char *bb__rc_state_op(const bb_trace_result *r, int s, char *buf, size_t s
 {
     const bb_trace_program *p = r->prog;
     if (s > 0) {
-        bb_trace_step_text(buf, size, p, s - 1);
+        bb__trace_step_label(buf, size, p, s - 1);
         return buf;
     }
     bb__out_buf o = {buf, size, 0};

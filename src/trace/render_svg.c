@@ -180,7 +180,8 @@ static int panel_height(const bb_trace_result *r, int over_room, int under_room,
 }
 
 /* text broken into lines of at most width characters, after a "; " where
- * one fits, else after a space, else anywhere; each line a <text> of class
+ * one fits, else after a space, else after a comma (a bitgather's list),
+ * else anywhere; each line a <text> of class
  * cls at x, the first at y, step apart.  Returns the y after the last. */
 static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y, int step, const char *cls)
 {
@@ -188,12 +189,13 @@ static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y
     while (at < len) {
         size_t end = len;
         if (len - at > w) {
-            size_t semi = 0, space = 0;
+            size_t semi = 0, space = 0, comma = 0;
             for (size_t k = at + 1; k <= at + w; k++) {
                 if (text[k - 1] == ' ') space = k;
+                if (text[k - 1] == ',') comma = k;
                 if (text[k - 1] == ' ' && text[k - 2] == ';') semi = k;
             }
-            end = semi ? semi : space ? space : at + w;
+            end = semi ? semi : space ? space : comma ? comma : at + w;
         }
         char line[512];
         size_t k = end - at < sizeof line - 1 ? end - at : sizeof line - 1;

@@ -160,7 +160,8 @@ static void gf2p8affine(bit *out, const bit *v, const bit *m)
 
 /* Applies one step symbolically: w->b from x (the running value) and
  * operand y; parts/overlap for a multiplication. */
-static void apply(work *w, const bb_trace_step *s, const bit *x, const bit *y, uint64_t *parts, uint64_t *overlap)
+static void apply(work *w, const bb_trace_step *s, const unsigned char *idx, const bit *x, const bit *y,
+                  uint64_t *parts, uint64_t *overlap)
 {
     bit *o = w->b;
     unsigned n = (unsigned)(s->k & 63);
@@ -273,6 +274,15 @@ static void apply(work *w, const bb_trace_step *s, const bit *x, const bit *y, u
     case BB_TRACE_GF2P8AFFINE:
         gf2p8affine(o, x, y);
         break;
+    case BB_TRACE_BSHUF: /* pshufb on (0, x): byte i from byte C_i & 15, or 0 (bit 7 set, or 8..15) */
+        for (int i = 0; i < 8; i++) {
+            unsigned c = (unsigned)(s->k >> (8 * i)) & 0xff, j = c & 15;
+            for (int t = 0; t < 8; t++) o[8 * i + t] = !(c & 0x80) && j < 8 ? x[8 * j + t] : ZERO;
+        }
+        break;
+    case BB_TRACE_BITGATHER:
+        for (int i = 0; i < 64; i++) o[i] = idx ? x[idx[i] & 63] : ZERO;
+        break;
     }
 }
 
@@ -318,7 +328,7 @@ int bb_trace_run(const bb_trace_program *p, const uint64_t *inputs, bb_trace_res
         bb_trace_state *st = &r->state[i + 1];
         bit xin[64];
         for (int b = 0; b < 64; b++) xin[b] = plain(x[b]);
-        apply(&w, s, xin, y, &st->parts, &st->overlap);
+        apply(&w, s, bb__trace_gather_of(p, s), xin, y, &st->parts, &st->overlap);
         if (w.oom) {
             free(w.lost);
             free(slot);
@@ -333,7 +343,7 @@ int bb_trace_run(const bb_trace_program *p, const uint64_t *inputs, bb_trace_res
             cval[s->slot] = cur;
         } else {
             uint64_t k = s->slot >= 0 ? cval[s->slot] : s->k;
-            cur = bb__trace_apply(s->op, cur, k, s->shift);
+            cur = bb__trace_apply(s->op, cur, k, s->shift, bb__trace_gather_of(p, s));
         }
         st->value = inputs ? cur : 0;
     }

@@ -60,7 +60,7 @@ static void put_positions(bb__out_buf *o, uint64_t m)
 static void put_step(bb__out_buf *o, const bb_trace_result *r, int i)
 {
     char t[160];
-    bb_trace_step_text(t, sizeof t, r->prog, i);
+    bb__trace_step_label(t, sizeof t, r->prog, i);
     bb__put(o, "step %d (%s)", bb__trace_step_number(r, i), t);
 }
 
