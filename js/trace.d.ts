@@ -1,7 +1,7 @@
 // Typings of trace.js, written by hand; js/test/trace.test.mjs checks that
 // they declare exactly the module's exports.
 
-export type Op = 'load' | 'let' | '&' | '|' | '^' | 'andnot' | '<<' | '>>' | 'rol' | 'ror' | 'bswap' | 'neg' | 'not' | '*' | '+' | '-' | 'pext' | 'pdep' | 'dswap' | 'gf2p8affine';
+export type Op = 'load' | 'let' | '&' | '|' | '^' | 'andnot' | '<<' | '>>' | 'rol' | 'ror' | 'bswap' | 'neg' | 'not' | '*' | '+' | '-' | 'pext' | 'pdep' | 'dswap' | 'gf2p8affine' | 'bshuf' | 'bitgather';
 export type Kind = 'permutation' | 'gather' | 'scatter' | 'linear' | 'lossy' | 'nonlinear';
 /** A square: 0..63 (a1 = 0, h8 = 63) or its name, "a1".."h8". */
 export type Square = number | string;
@@ -60,8 +60,10 @@ export interface Step extends State {
     text: string;
     /** the named operand's index in Trace.names, or -1: the constant */
     slot: number;
-    /** the constant operand (shift amount, mask), or null for a name */
+    /** the constant operand (shift amount, mask), or null for a name and for a bitgather */
     constant: bigint | null;
+    /** a bitgather's 64 indices (bit n of the result is bit indices[n]), or null for the other ops */
+    indices: number[] | null;
     /** dswap's shift; 0 otherwise */
     shift: number;
     /** where the step is in the program text: 1-based character position and length (0, 0 if none) */

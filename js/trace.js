@@ -16,7 +16,7 @@ if (typeof c.bb_js_trace_open !== 'function') {
 }
 
 /** The operations, in the C library's order (bb_trace_op). */
-export const OPS = Object.freeze(Array.from({ length: 20 }, (_, i) => cString(c.bb_js_trace_op_name(i))));
+export const OPS = Object.freeze(Array.from({ length: c.bb_js_trace_op_count() }, (_, i) => cString(c.bb_js_trace_op_name(i))));
 /** The verdicts, in the C library's order (bb_trace_kind). */
 export const KINDS = Object.freeze(Array.from({ length: 6 }, (_, i) => cString(c.bb_js_trace_kind_name(i))));
 /** The most inputs a program has, and the most steps. */
@@ -412,12 +412,19 @@ function readVerdict(h, nvars) {
     });
 }
 
+// step i's 64 bitgather indices, or null if it is not a bitgather
+function stepIndices(h, i) {
+    return withBytes(64, (out) => (c.bb_js_trace_step_gather(h, i, out) === 0
+        ? Array.from(new Uint8Array(view().buffer, out, 64)) : null));
+}
+
 function readStep(h, i, position) {
     return withBytes(STEP, (out) => {
         c.bb_js_trace_step(h, i, out);
         const v = view();
         const op = OPS[v.getInt32(out + 8, true)], slot = v.getInt32(out + 12, true);
-        const constant = slot < 0 ? v.getBigUint64(out, true) : null, shift = v.getInt32(out + 16, true);
+        const gather = op === 'bitgather';
+        const constant = slot < 0 && !gather ? v.getBigUint64(out, true) : null, shift = v.getInt32(out + 16, true);
         const pos = v.getInt32(out + 20, true), length = v.getInt32(out + 24, true);
         // (read before the text: its buffer may grow the memory, and the view with it)
         return {
@@ -425,6 +432,7 @@ function readStep(h, i, position) {
             text: sized((buf, size) => c.bb_js_trace_step_text(buf, size, h, i)),
             slot,
             constant,
+            indices: gather ? stepIndices(h, i) : null,
             shift,
             position: position(pos),
             length,
@@ -451,7 +459,8 @@ function formValue(s, which, values) {
  * definition and routine (a form's definition and compiled routine on the
  * inputs, or null), start (the state before the first step), steps (each
  * with op, text, its operand: slot (a name's index in names, or -1) or
- * constant, shift, position and length in the program text, shown (false
+ * constant (null for a bitgather: its 64 indices are in indices, null for
+ * the other ops), shift, position and length in the program text, shown (false
  * for a let, or a load that changes nothing: the pictures leave them out),
  * and the state after it), verdict }.  A state is { value (or null without inputs), bits
  * (64 of them, a1 first: in (per input, the input bits it is the XOR of, or

@@ -149,6 +149,7 @@ BB_JS_EXPORT int bb_js_trace_step_count(const js_trace *t) { return bb_trace_ste
 BB_JS_EXPORT int bb_js_trace_var_count(const js_trace *t) { return bb_trace_var_count(t->p); }
 BB_JS_EXPORT int bb_js_trace_name_count(const js_trace *t) { return t->p->nnames; }
 BB_JS_EXPORT const char *bb_js_trace_name(const js_trace *t, int slot) { return bb_trace_name(t->p, slot); }
+BB_JS_EXPORT int bb_js_trace_op_count(void) { return BB_TRACE_OP_COUNT; }
 BB_JS_EXPORT const char *bb_js_trace_op_name(int op) { return bb_trace_op_name((bb_trace_op)op); }
 BB_JS_EXPORT const char *bb_js_trace_kind_name(int kind) { return bb_trace_kind_name((bb_trace_kind)kind); }
 
@@ -164,6 +165,15 @@ BB_JS_EXPORT int bb_js_trace_step(const js_trace *t, int i, unsigned char *out)
     put32(out + 16, s->shift);
     put32(out + 20, s->pos);
     put32(out + 24, s->len);
+    return 0;
+}
+
+/* step i's 64 bitgather indices into out (64 bytes): 0, or -1 if step i is not a bitgather */
+BB_JS_EXPORT int bb_js_trace_step_gather(const js_trace *t, int i, unsigned char *out)
+{
+    const unsigned char *g = bb_trace_step_gather(t->p, i);
+    if (!g) return -1;
+    memcpy(out, g, 64);
     return 0;
 }
 

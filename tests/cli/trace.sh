@@ -78,6 +78,19 @@ golden_case err-against-text 2 trace 'x' --against 'x & 0xZZ'
 golden_case err-against-missing 2 trace 'x' --against
 golden_case err-against-twice 2 trace 'x' --against flip_vertical --against flip_vertical
 golden_case err-against-svg 2 trace 'x' --against flip_vertical --svg /tmp/x.svg
+# bitgather (bit n = bit I_n): flip_vertical's indices are a permutation,
+# proven equal to the form; the headings abbreviate the 64 indices
+flip_indices=56,57,58,59,60,61,62,63,48,49,50,51,52,53,54,55,40,41,42,43,44,45,46,47,32,33,34,35,36,37,38,39
+flip_indices=$flip_indices,24,25,26,27,28,29,30,31,16,17,18,19,20,21,22,23,8,9,10,11,12,13,14,15,0,1,2,3,4,5,6,7
+golden_case bitgather 0 trace "bitgather $flip_indices" --input e2
+golden_case bitgather-against 0 trace "bitgather $flip_indices" --against flip_vertical
+golden_case bitgather-against-wrong 1 trace "bitgather ${flip_indices/,50,/,51,}" --against flip_vertical
+# bshuf (pshufb): 0x80 and 0xff zero a byte, 0x08..0x0f read the zero high
+# qword, bits 4..6 are ignored (0x71 is byte 1)
+golden_case bshuf 0 trace 'bshuf 0x8008ff7f71050403' --input 0x8877665544332211
+golden_case err-bitgather-count 2 trace 'x bitgather 7,6,5,4,3,2,1,0,15,14,13,12'
+golden_case err-bitgather-index 2 trace 'x bitgather 7,6,64'
+golden_case err-bshuf-variable 2 trace 'input a b; a bshuf b'
 
 # --svg: well-formed XML, one step group per state, every bit labelled
 # svg_counts NAME STATES LABELS ARGS...: draws ARGS --svg and counts
@@ -111,6 +124,7 @@ svg_counts gather 4 172 "$gather"
 svg_counts gather-input 4 172 "$gather" --input a1,h8
 # flip_vertical: a byte swap: 64 + 64
 svg_counts flip-vertical 2 128 flip_vertical
+svg_counts bitgather 2 128 "bitgather $flip_indices"
 # --svg - writes to standard output, the same bytes
 "$BIN" trace "$gather" --svg - > "$tmp/stdout.svg" 2>&1
 "$BIN" trace "$gather" --svg "$tmp/file.svg"
