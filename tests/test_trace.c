@@ -9,23 +9,7 @@
 #include <bitboard.h>
 
 #include "harness.h"
-
-/* The value of a linear symbolic bit on concrete inputs. */
-static int bit_value(const bb_trace_bit *b, const uint64_t *in)
-{
-    int v = b->konst;
-    for (int u = 0; u < BB_TRACE_MAX_VARS; u++) v ^= bb_popcount(b->in[u] & in[u]) & 1;
-    return v;
-}
-
-static bb_trace_program *parse_ok(const char *text)
-{
-    bb_parse_error e;
-    memset(&e, 0, sizeof e);
-    bb_trace_program *p = bb_trace_parse(text, &e);
-    CHECK(p != NULL, "'%s' does not parse: %s", text, e.msg);
-    return p;
-}
+#include "trace_test.h"
 
 static uint64_t random_input(uint64_t *seed, int t)
 {

@@ -9,6 +9,7 @@
 #include <bitboard.h>
 
 #include "harness.h"
+#include "trace_test.h"
 
 #define TRIALS 200
 
@@ -74,15 +75,6 @@ static size_t gather_text(char *buf, size_t size, const char *prefix, const unsi
     size_t n = (size_t)snprintf(buf, size, "%sbitgather ", prefix);
     for (int i = 0; i < 64 && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%d", i ? "," : "", idx[i]);
     return n;
-}
-
-static bb_trace_program *parse_ok(const char *text)
-{
-    bb_parse_error e;
-    memset(&e, 0, sizeof e);
-    bb_trace_program *p = bb_trace_parse(text, &e);
-    CHECK(p != NULL, "'%s' does not parse: %s", text, e.msg);
-    return p;
 }
 
 /* The symbolic map of p's one step, read on every single-bit input, equals
@@ -197,9 +189,8 @@ static void mixed_programs(void)
             CHECK_EQ64(r.state[r.nstates - 1].value, want, "the run's value");
             for (int i = 0; i < 64; i++) {
                 const bb_trace_bit *b = &r.state[r.nstates - 1].bit[i];
-                int x = b->konst;
-                for (int u = 0; u < 2; u++) x ^= bb_popcount(b->in[u] & in[u]) & 1;
-                CHECK(!(b->flags & BB_TRACE_NONLINEAR) && x == (int)(want >> i & 1), "'%s' bit %d", text, i);
+                CHECK(!(b->flags & BB_TRACE_NONLINEAR) && bit_value(b, in) == (int)(want >> i & 1), "'%s' bit %d",
+                      text, i);
             }
             bb_trace_result_free(&r);
         }
@@ -393,6 +384,17 @@ static void parse_errors(void)
     bb_trace_free(p);
 }
 
+typedef size_t render_fn(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags);
+
+/* r drawn by f, in a new string (NULL if out of memory). */
+static char *drawn(render_fn *f, const bb_trace_result *r)
+{
+    size_t n = f(NULL, 0, r, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (buf) f(buf, n + 1, r, NULL, 0);
+    return buf;
+}
+
 /* The pictures and the verdict name a bitgather step by an abbreviated
  * heading; the program text is given in full. */
 static void pictures(void)
@@ -407,17 +409,12 @@ static void pictures(void)
     bb_trace_result r;
     uint64_t in[BB_TRACE_MAX_VARS] = {0x00000000000000ffULL};
     CHECK(bb_trace_run(p, in, &r) == 0, "run");
-    size_t n = bb_trace_render_text(NULL, 0, &r, NULL, 0);
-    char *buf = malloc(n + 1);
-    if (!buf) return;
-    bb_trace_render_text(buf, n + 1, &r, NULL, 0);
-    CHECK(strstr(buf, "step 1: bitgather [64 indices: 7,57,58,...]"), "%s", buf);
-    CHECK(strstr(buf, text + 2), "the program in full");
+    char *buf = drawn(bb_trace_render_text, &r);
+    CHECK(buf && strstr(buf, "step 1: bitgather [64 indices: 7,57,58,...]"), "%s", buf ? buf : "");
+    CHECK(buf && strstr(buf, text + 2), "the program in full");
     free(buf);
-    n = bb_trace_render_svg(NULL, 0, &r, NULL, 0);
-    buf = malloc(n + 1);
+    buf = drawn(bb_trace_render_svg, &r);
     if (!buf) return;
-    bb_trace_render_svg(buf, n + 1, &r, NULL, 0);
     CHECK(strstr(buf, ">1: bitgather [64 indices: 7,57,58,...]</text>"), "the SVG heading");
     /* the program text in full, wrapped after commas: every line fits the
      * picture's width at the program font's 7.3 pixels a character */
@@ -432,11 +429,8 @@ static void pictures(void)
     }
     CHECK(lines >= 3 && width > 0, "%d lines", lines);
     free(buf);
-    n = bb_trace_render_html(NULL, 0, &r, NULL, 0);
-    buf = malloc(n + 1);
-    if (!buf) return;
-    bb_trace_render_html(buf, n + 1, &r, NULL, 0);
-    CHECK(strstr(buf, "\"op\":\"bitgather [64 indices: 7,57,58,...]\""), "the HTML step heading");
+    buf = drawn(bb_trace_render_html, &r);
+    CHECK(buf && strstr(buf, "\"op\":\"bitgather [64 indices: 7,57,58,...]\""), "the HTML step heading");
     free(buf);
     bb_trace_verdict v;
     bb_trace_judge(&r, &v);
