@@ -431,6 +431,8 @@ static void pictures(void)
     free(buf);
     buf = drawn(bb_trace_render_html, &r);
     CHECK(buf && strstr(buf, "\"op\":\"bitgather [64 indices: 7,57,58,...]\""), "the HTML step heading");
+    /* the program in full, in a block that breaks a list without spaces anywhere */
+    CHECK(buf && strstr(buf, text + 2) && strstr(buf, "overflow-wrap: anywhere"), "the HTML program text");
     free(buf);
     bb_trace_verdict v;
     bb_trace_judge(&r, &v);

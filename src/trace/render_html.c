@@ -24,7 +24,7 @@ static const char *const page_mid[] = {
     "<style>\n",
     "body { font-family: sans-serif; margin: 16px; color: #222; background: #fff; }\n",
     "h1 { font-size: 20px; margin: 0 0 4px 0; }\n",
-    ".prog { font-family: monospace; font-size: 14px; white-space: pre-wrap; margin: 4px 0; }\n",
+    ".prog { font-family: monospace; font-size: 14px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; }\n",
     ".verdict { font-size: 14px; margin: 4px 0 10px 0; }\n",
     ".verdict.ok { color: #006000; } .verdict.bad { color: #b00000; }\n",
     ".controls { display: flex; align-items: center; gap: 12px; margin: 8px 0; }\n",
