@@ -184,6 +184,15 @@
  *   bb_trace_library  bb_trace_find  bb_trace_form_text  BB_TRACE_COLOR  bb_trace_render_text  bb_trace_render_svg
  *   bb_trace_render_html
  *
+ * bitboard/perm.h      the permutation compiler: any map of squares to the cheapest program the tracer proves
+ *   BB_PERM_ANY  bb_perm_map  bb_perm_target  BB_PERM_PORTABLE  BB_PERM_BMI2  BB_PERM_GFNI  BB_PERM_AVX512
+ *   BB_PERM_ARRAY  BB_PERM_TARGET_COUNT  bb_perm_target_name  bb_perm_target_from_name
+ *   bb_perm_target_allows  bb_perm_cost  bb_perm_price  bb_perm_parse  bb_perm_check_map
+ *   bb_perm_named_count  bb_perm_named_name  bb_perm_named  bb_perm_named_forms  bb_perm_from_program
+ *   bb_perm_apply  bb_perm_inverse  bb_perm_is_full  bb_perm_report  bb_perm_compile
+ *   bb_perm_compile_using  bb_perm_strategy_count  bb_perm_strategy_name  bb_perm_prove
+ *   bb_perm_program_text  BB_PERM_C_PORTABLE  bb_perm_emit_c
+ *
  * Thread safety: no function writes shared state the caller can observe;
  * all are safe to call from many threads at once. */
 #ifndef BITBOARD_H
@@ -205,5 +214,6 @@
 #include "bitboard/chess_book.h"
 #include "bitboard/chess_epd.h"
 #include "bitboard/trace.h"
+#include "bitboard/perm.h"
 
 #endif /* BITBOARD_H */
