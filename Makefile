@@ -248,6 +248,14 @@ $(BUILD)/bench/bench: $(BENCH_OBJ) $(BASELINE_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
+# the permutation benchmark's functions: emitted by the compiler itself
+$(BUILD)/gen/perm_bench.h: $(BUILD)/bitboard tools/perm_bench.sh
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)tools/perm_bench.sh $(BUILD)/bitboard > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/bench/bench_perm.o: $(BUILD)/gen/perm_bench.h
+$(BUILD)/obj/bench/bench_perm.o: CPPFLAGS_ALL += -I$(BUILD)/gen
+
 # the PGN benchmark's file: generated (100,000 games, seed 1), never committed
 $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 	@mkdir -p $(dir $@)

@@ -11,6 +11,7 @@ void bench_othello_positions(const bench_opts *o);
 void bench_othello_solve(const bench_opts *o);
 void bench_chess(const bench_opts *o);
 void bench_pgn(const bench_opts *o);
+void bench_perm(const bench_opts *o);
 
 const bench_section bench_sections[] = {
     {"sym", bench_sym, "the 8 symmetries, one board at a time"},
@@ -22,6 +23,7 @@ const bench_section bench_sections[] = {
     {"othello-positions", bench_othello_positions, "Othello distinct positions per ply to 10: hash set vs sorted arrays"},
     {"othello-solve", bench_othello_solve, "Othello endgame solver on FFO #40-#44 (BENCH_FFO=40-59): exact, wld, no symmetry, no evaluation"},
     {"chess", bench_chess, "chess perft M nodes/s: the kernel, every attack method, the public API, threads, table"},
+    {"perm", bench_perm, "compiled permutations: each target's program and each strategy on random maps"},
     {"pgn", bench_pgn, "PGN read with every move resolved and played: games/s, MB/s; threads; strict vs lenient SAN"},
 };
 const int bench_section_count = (int)(sizeof bench_sections / sizeof bench_sections[0]);

@@ -25,6 +25,7 @@ typedef struct {
                             parser does not know go to the command */
     const char *more;    /* NULL, or more help printed after `help` (one C string
                             literal holds at most 4095 characters) */
+    int own_output;      /* -o after the command name is the command's own (not a board format) */
 } cli_command;
 
 extern const cli_command cli_commands[];
@@ -134,6 +135,7 @@ void cli_demo_othello(const cli_opts *o);
 int cli_cmd_chess(int argc, char **argv, const cli_opts *o);
 void cli_demo_chess(const cli_opts *o);
 int cli_cmd_trace(int argc, char **argv, const cli_opts *o);
+int cli_cmd_perm(int argc, char **argv, const cli_opts *o);
 void cli_demo_trace(const cli_opts *o);
 
 #endif

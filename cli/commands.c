@@ -110,7 +110,7 @@ const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",
      "Each BOARD is printed in the output format.  '-' reads boards from standard\n"
      "input, one per line.  --othello prints row 1 on top.\n"
-     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n", 0, NULL},
+     "\nExamples:\n  bitboard show e4,d5\n  bitboard -o squares show 0x0000001008000000\n", 0, NULL, 0},
     {"transform", cli_cmd_transform, "transform SYM|all BOARD...",
      "Apply one of the 8 symmetries (or all of them) to boards.",
      "SYM is one of: identity rotate_cw rotate_180 rotate_ccw flip_vertical\n"
@@ -121,7 +121,7 @@ const cli_command cli_commands[] = {
      "with -o hex or squares one line `NAME VALUE` each, with -o json one line\n"
      "{\"sym\":NAME,\"board\":BOARD} each.\n"
      "'-' reads boards from standard input, one per line (large inputs stream).\n"
-     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0, NULL},
+     "\nExamples:\n  bitboard -o hex transform rotate_cw 0x1\n  bitboard transform all e4,e5,d4\n", 0, NULL, 0},
     {"canonical", cli_cmd_canonical, "canonical BOARD [BOARD2]",
      "The least image of a board (or a pair) under the 8 symmetries.",
      "Prints the canonical form and the symmetry that maps BOARD onto it (the\n"
@@ -134,25 +134,25 @@ const cli_command cli_commands[] = {
      "`canonical - -` reads pairs, one per line as `BOARD | BOARD2` (a '|', as\n"
      "a space can sit inside a square list); one result per line.\n"
      "\nExamples:\n  bitboard -o hex canonical 0x80\n  bitboard -o hex canonical h1 a1,h8\n"
-     "  printf '0x80 | a1\\n' | bitboard -o hex canonical - -\n", 0, NULL},
+     "  printf '0x80 | a1\\n' | bitboard -o hex canonical - -\n", 0, NULL, 0},
     {"line", cli_cmd_line, "line BOARD SQUARE LINE", "The 8 bits of a rank, file, diagonal or anti-diagonal.",
      "LINE is rank, file, diagonal (a1-h8 direction) or antidiagonal (a8-h1\n"
      "direction), the one through SQUARE.  Bit i of the result is the line's\n"
      "square on file i (on rank i for a file); files a diagonal does not reach\n"
      "read as 0.  Prints the bits and the line's mask; -o hex prints\n"
      "`0xBITS 0xMASK`, -o json {\"bits\":\"0xBITS\",\"mask\":BOARD}.\n"
-     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0, NULL},
+     "\nExamples:\n  bitboard line 0x0000102A44A81000 e4 diagonal\n  bitboard -o hex line e4,e6 e1 file\n", 0, NULL, 0},
     {"deposit", cli_cmd_deposit, "deposit BITS SQUARE LINE", "Put 8 bits on a line: the inverse of `line`.",
      "BITS is 0..255 (decimal, 0x.. or 0b..; a larger number is an error, not cut\n"
      "to 8 bits), laid on the LINE through SQUARE in the bit order of `line`; bits\n"
      "for files a short diagonal does not reach are ignored.\n"
-     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0, NULL},
+     "\nExamples:\n  bitboard deposit 0xff c1 antidiagonal\n  bitboard -o squares deposit 0b101 e4 file\n", 0, NULL, 0},
     {"rotate45", cli_cmd_rotate45, "rotate45 cw|ccw|uncw|unccw BOARD...",
      "Pseudo-rotate boards by 45 degrees (or undo it).",
      "cw moves file f down f ranks, wrapping, so the a1-h8 diagonal lands on\n"
      "rank 1 and every other diagonal on one rank; ccw moves file f up f+1\n"
      "ranks, putting the a8-h1 anti-diagonal on rank 1.  uncw and unccw undo them.\n"
-     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n", 0, NULL},
+     "\nExamples:\n  bitboard rotate45 cw 0x8040201008040201\n  bitboard -o hex rotate45 unccw 0xff\n", 0, NULL, 0},
     {"rotated", cli_cmd_rotated, "rotated ANGLE BOARD...",
      "Hyatt's rotated boards, and back (un...).",
      "ANGLE is 90, 45, 315, un90, un45 or un315.\n"
@@ -160,14 +160,14 @@ const cli_command cli_commands[] = {
      "diagonals (a1-h8 direction) end to end from h1 to a8; 315 the 15\n"
      "anti-diagonals from a1 to h8; each line from its lowest file up.  un90,\n"
      "un45 and un315 turn rotated boards back into normal ones.\n"
-     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n", 0, NULL},
+     "\nExamples:\n  bitboard -o hex rotated 45 0x8040201008040201\n  bitboard -o hex rotated un45 0xff0000000\n", 0, NULL, 0},
     {"convert", cli_cmd_convert, "convert --from M --to M BOARD...",
      "Renumber boards between the 8 square mappings.",
      "M (a MAPPING) is lerf (ours: a1 = 0, h1 = 7, a8 = 56), lerbef, berlef (a8 = 0),\n"
      "berf (a1 = 63), lefr (a2 = 1), lefber, befler or befr; a missing --from or\n"
      "--to means lerf.  `convert FROM TO BOARD...` is the same without options.\n"
      "\nExamples:\n  bitboard -o hex convert --from berf --to lerf 0x8000000000000000\n"
-     "  bitboard -o hex convert lerf berlef 0x1\n", 1, NULL},
+     "  bitboard -o hex convert lerf berlef 0x1\n", 1, NULL, 0},
     {"attacks", cli_cmd_attacks, "attacks PIECE SQUARE [OCC] [OPTIONS]",
      "The squares a piece attacks; --methods lists the slider methods.",
      "PIECE is rook, bishop, queen, knight, king or pawn, SQUARE a1..h8, and OCC\n"
@@ -193,7 +193,7 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard attacks rook e4 e7,b4,e2,g4\n"
      "  bitboard -o squares attacks pawn e4 --color black\n"
      "  bitboard -o hex attacks bishop c1 - --method magic < occupancies.txt\n"
-     "  bitboard attacks --methods\n", 1, NULL},
+     "  bitboard attacks --methods\n", 1, NULL, 0},
     {"othello", cli_cmd_othello, "othello SUBCOMMAND [ARGS]",
      "Othello: positions, moves and flips, perft, positions per ply, the endgame solver.",
      "  othello show [POSITION]               the position: a diagram with the side\n"
@@ -254,7 +254,7 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
      "  bitboard othello perft 9 --convention bik --threads 2\n"
-     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, othello_solve_help},
+     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, othello_solve_help, 0},
     {"chess", cli_cmd_chess, "chess SUBCOMMAND [ARGS]",
      "Chess: positions, legal moves, perft; PGN games, EPD and opening books.",
      "  chess show [FEN]                      the position: a diagram, the side to move,\n"
@@ -312,7 +312,7 @@ const cli_command cli_commands[] = {
      "  bitboard chess play start e4 e5 Nf3 Nc6 Bb5\n"
      "  bitboard chess perft 5 --divide\n"
      "  bitboard chess perft 4 --verify 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'\n"
-     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1, chess_games_help},
+     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1, chess_games_help, 0},
     {"trace", cli_cmd_trace, "trace NAME|PROGRAM [OPTIONS]",
      "Follow every bit through a program of bit operations: prove it, draw it.",
      "PROGRAM is bit operations on a running 64-bit value that starts as the\n"
@@ -359,12 +359,45 @@ const cli_command cli_commands[] = {
      "  --list                the library's program forms, one a line\n"
      "\nExamples:\n  bitboard trace 'x & 0x0101010101010101; * 0x0102040810204080; >> 56'\n"
      "  bitboard trace --list\n  bitboard trace flip_vertical --check\n"
-     "  bitboard trace 'x >> 8' --input e4,h1 --html shift.html\n", 1, NULL},
+     "  bitboard trace 'x >> 8' --input e4,h1 --html shift.html\n", 1, NULL, 0},
+    {"perm", cli_cmd_perm, "perm compile|explain|check ...",
+     "Compile any map of squares to the cheapest program the tracer proves.",
+     "  perm compile MAP [--target T] [-o text|c|svg|html|json]\n"
+     "  perm compile --program TEXT [...]   the map a program computes; a cheaper one\n"
+     "  perm compile --list                 the library transforms MAP may name\n"
+     "  perm explain NAME                   a library transform: its map, the library's\n"
+     "                                      programs and the compiled ones, every target\n"
+     "  perm check PROGRAM --against MAP    the tracer's proof that PROGRAM computes MAP\n"
+     "\nMAP is one argument: 64 entries separated by spaces or commas, entry i\n"
+     "(a1 first, h8 last) saying where the bit on square i goes: a number 0..63,\n"
+     "a square a1..h8, or '-' when it does not matter (then the outputs no entry\n"
+     "names may hold anything); or a transform's name (flip_diagonal, rotate_cw,\n"
+     "pseudo_rotate45_cw, rotated45, lerf_to_berlef, line_diagonal_c1, ...).\n"
+     "The compiler tries every strategy (search, groups, barrel, pext, multiply,\n"
+     "benes, bitgather, library), prices each candidate under the target's cost\n"
+     "model (docs/PERM.md) and prints the cheapest once the tracer has proved it.\n"
+     "\nOptions (after the subcommand):\n"
+     "  --target T     portable (the default), bmi2, gfni, avx512, array (8 boards\n"
+     "                 at a time, cost per board), or all (one after another)\n"
+     "  -o FORMAT      text: the program alone (bitboard trace reads it back);\n"
+     "                 c: a static inline C function (and a portable twin without\n"
+     "                 intrinsics); svg, html: the tracer's picture; json: program,\n"
+     "                 target, strategy, cost, proved, proof, map.  Without -o: the\n"
+     "                 program after comment lines saying cost and proof\n"
+     "  --strategy S   this strategy alone (an error where it does not apply)\n"
+     "  --name F       the C function's name (default perm_map)\n"
+     "\nExit status: 0 compiled (or proven), 1 a program that is wrong (check) or\n"
+     "an output failure, 2 bad input.\n"
+     "\nExamples:\n  bitboard perm compile flip_diagonal --target all\n"
+     "  bitboard perm compile pseudo_unrotate45_cw -o c --name unrotate45\n"
+     "  bitboard perm compile --program 'x & 0x0101010101010101; * 0x0102040810204080; >> 56'\n"
+     "  bitboard perm explain rotate_cw\n"
+     "  bitboard perm check bswap --against flip_vertical\n", 1, NULL, 1},
     {"demo", cli_cmd_demo, "demo", "A short tour of what the library does.",
      "Shows a board under all 8 symmetries side by side, its canonical form, and\n"
-     "one section for each module.\n", 0, NULL},
+     "one section for each module.\n", 0, NULL, 0},
     {"help", cli_cmd_help, "help [COMMAND]", "Show help for all commands or for one.",
-     "Prints the usage of COMMAND, what it does and examples.\n", 0, NULL},
+     "Prints the usage of COMMAND, what it does and examples.\n", 0, NULL, 0},
 };
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 

@@ -407,6 +407,14 @@ static int run(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strncmp(a, "--output=", 9) == 0) {
+            const cli_command *own = n > 0 ? find_command(args[0]) : NULL;
+            if (own && own->own_output) { /* the command's own -o (perm: text, c, svg, html, json) */
+                args[n++] = argv[i];
+                if (a[1] != '-' || a[8] != '=') {
+                    if (i + 1 < argc) args[n++] = argv[++i];
+                }
+                continue;
+            }
             const char *v = NULL;
             if (a[1] == '-' && a[8] == '=') v = a + 9;
             else if (i + 1 < argc) v = argv[++i];
