@@ -119,7 +119,7 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
 FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
-.PHONY: all lib cli tools unit check test demo docs bench othello-eval fuzz fuzz-build install uninstall clean help FORCE \
+.PHONY: all lib cli tools unit check test demo docs bench perm-stats othello-eval fuzz fuzz-build install uninstall clean help FORCE \
         python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web release \
         abi abi-baseline
 .DEFAULT_GOAL := all
@@ -255,6 +255,9 @@ $(BUILD)/gen/perm_bench.h: $(BUILD)/bitboard tools/perm_bench.sh
 	$(Q)tools/perm_bench.sh $(BUILD)/bitboard > $@.tmp && mv $@.tmp $@
 $(BUILD)/obj/bench/bench_perm.o: $(BUILD)/gen/perm_bench.h
 $(BUILD)/obj/bench/bench_perm.o: CPPFLAGS_ALL += -I$(BUILD)/gen
+
+perm-stats: $(BUILD)/tools/perm_stats ## the permutation compiler's figures for docs/PERM.md (COUNT=10000 random maps)
+	$(BUILD)/tools/perm_stats --count $(or $(COUNT),10000)
 
 # the PGN benchmark's file: generated (100,000 games, seed 1), never committed
 $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn

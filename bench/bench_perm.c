@@ -14,6 +14,17 @@
 #include "bitboard.h"
 #include "perm_bench.h"
 
+BENCH_SCALAR_FNS(b_lib_flip_diagonal, bb_flip_diagonal_portable)
+BENCH_SCALAR_FNS(b_lib_flip_antidiagonal, bb_flip_antidiagonal_portable)
+BENCH_SCALAR_FNS(b_lib_rotate_cw, bb_rotate_cw_portable)
+BENCH_SCALAR_FNS(b_lib_rotate_ccw, bb_rotate_ccw_portable)
+static const struct {
+    void (*lat)(void *), (*thr)(void *);
+} library[] = {{b_lib_flip_diagonal_lat, b_lib_flip_diagonal_thr},
+               {b_lib_flip_antidiagonal_lat, b_lib_flip_antidiagonal_thr},
+               {b_lib_rotate_cw_lat, b_lib_rotate_cw_thr},
+               {b_lib_rotate_ccw_lat, b_lib_rotate_ccw_thr}};
+
 void bench_perm(const bench_opts *o)
 {
     uint64_t *boards = malloc(BENCH_THR_N * sizeof *boards), st = 7;
@@ -32,6 +43,17 @@ void bench_perm(const bench_opts *o)
         bench_stat l = bench_time(o, f->lat, &c, BENCH_LAT_N);
         bench_stat t = bench_time(o, f->thr, &c, BENCH_THR_N);
         bench_row(op, impl, &l, &t);
+    }
+    bench_table_header("Compiled symmetries beside the library's portable code",
+                       "The compiler's portable program (shifts and masks where the library uses delta swaps) "
+                       "and the library's own portable function, alternating.");
+    for (int i = 0; perm_bench_named[i].name && i < (int)(sizeof library / sizeof library[0]); i++) {
+        bench_stat l = bench_time(o, perm_bench_named[i].lat, &c, BENCH_LAT_N);
+        bench_stat t = bench_time(o, perm_bench_named[i].thr, &c, BENCH_THR_N);
+        bench_row(perm_bench_named[i].name, "compiled (portable)", &l, &t);
+        l = bench_time(o, library[i].lat, &c, BENCH_LAT_N);
+        t = bench_time(o, library[i].thr, &c, BENCH_THR_N);
+        bench_row(perm_bench_named[i].name, "library _portable", &l, &t);
     }
     free(boards);
 }

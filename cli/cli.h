@@ -137,5 +137,6 @@ void cli_demo_chess(const cli_opts *o);
 int cli_cmd_trace(int argc, char **argv, const cli_opts *o);
 int cli_cmd_perm(int argc, char **argv, const cli_opts *o);
 void cli_demo_trace(const cli_opts *o);
+void cli_demo_perm(const cli_opts *o);
 
 #endif

@@ -408,5 +408,6 @@ const cli_demo_section cli_demo_sections[] = {
     {"Othello: moves, and flips by line lookup", cli_demo_othello},
     {"Chess: legal moves by check and pin masks", cli_demo_chess},
     {"The bit-flow tracer: where every bit goes", cli_demo_trace},
+    {"The permutation compiler: a map of squares to a proven program", cli_demo_perm},
 };
 const int cli_demo_section_count = (int)(sizeof cli_demo_sections / sizeof cli_demo_sections[0]);

@@ -199,6 +199,7 @@ else
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
            "js tests/js.sh"
     lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
+           "cli-perm bash tests/cli/perm.sh build/bitboard" \
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
     # coverage) beside the lanes above, which leave a core idle at times,

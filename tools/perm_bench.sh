@@ -40,6 +40,15 @@ for i in 0 1 2 3; do
         entries+=("$i|$t|$strategy|$name")
     done
 done
+# named transforms where the compiler's portable program is cheaper than the
+# library's own under the cost model: timed beside the library's function
+named=()
+for name in flip_diagonal flip_antidiagonal rotate_cw rotate_ccw; do
+    fn="named_$name"
+    "$BIN" perm compile "$name" --target portable -o c --name "$fn" | grep -v '^#include <stdint.h>'
+    echo "BENCH_SCALAR_FNS(b_$fn, $fn)"
+    named+=("$name")
+done
 echo "static const struct perm_bench_fn { int map; const char *target, *strategy; void (*lat)(void *), (*thr)(void *); } perm_bench_fns[] = {"
 for e in "${entries[@]}"; do
     IFS='|' read -r i t s name <<< "$e"
@@ -48,3 +57,6 @@ for e in "${entries[@]}"; do
     echo "#endif"
 done
 echo "    {-1, 0, 0, 0, 0}};"
+echo "static const struct perm_bench_named { const char *name; void (*lat)(void *), (*thr)(void *); } perm_bench_named[] = {"
+for name in "${named[@]}"; do echo "    {\"$name\", b_named_${name}_lat, b_named_${name}_thr},"; done
+echo "    {0, 0, 0}};"
