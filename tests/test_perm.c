@@ -422,6 +422,15 @@ static void each_strategy(void)
         strategy_applies("search", &m, BB_PERM_GFNI, "byte shuffle");
         for (int s = 0; s < 64; s++) m.to[s] = (signed char)((s & ~7) | ip[s & 7]);
         strategy_applies("search", &m, BB_PERM_GFNI, "bits within bytes");
+        for (int s = 0; s < 64; s++) m.to[s] = (signed char)(8 * bp[s >> 3] + ip[s & 7]);
+        strategy_applies("search", &m, BB_PERM_GFNI, "bytes and bits within bytes");
+        {
+            bb_trace_program *p;
+            bb_perm_report r;
+            CHECK(bb_perm_compile_using(&m, BB_PERM_GFNI, "search", &p, &r) == 0 && r.cost.steps <= 2,
+                  "byte decomposition: %d steps", r.cost.steps);
+            if (r.cost.steps) bb_trace_free(p);
+        }
         /* search (gfni): the board as gf2p8affine's matrix: out 8b+i = in 8(7-i)+k_b */
         memset(m.to, BB_PERM_ANY, sizeof m.to);
         for (int b = 0; b < 8; b++)

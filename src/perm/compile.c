@@ -184,6 +184,32 @@ static int t_affine(const rmap *r, pb *b)
     return 1;
 }
 
+/* Byte decomposition: whole bytes move (a byte shuffle) and every byte's
+ * bits are permuted the same way (one gf2p8affine): the within-byte part
+ * first, then the shuffle. */
+static int t_bytes(const rmap *r, pb *b)
+{
+    int src[8], from[8];
+    for (int i = 0; i < 8; i++) src[i] = from[i] = -1;
+    for (int p = 0; p < 64; p++) {
+        int d = r->to[p];
+        if (d < 0) continue;
+        if (src[d >> 3] >= 0 && src[d >> 3] != p >> 3) return 0;
+        if (from[d & 7] >= 0 && from[d & 7] != (p & 7)) return 0;
+        src[d >> 3] = p >> 3;
+        from[d & 7] = p & 7;
+    }
+    if (b) {
+        uint64_t a = 0, c = 0;
+        for (int i = 0; i < 8; i++)
+            if (from[i] >= 0) a |= (uint64_t)(1u << from[i]) << (8 * (7 - i));
+        for (int j = 0; j < 8; j++) c |= (uint64_t)(src[j] < 0 ? 0x80 : src[j]) << (8 * j);
+        op_k(b, BB_TRACE_GF2P8AFFINE, a);
+        op_k(b, BB_TRACE_BSHUF, c);
+    }
+    return 1;
+}
+
 /* The board as gf2p8affine's matrix, a constant as the data: with byte b of
  * the constant 1 << k_b, out bit 8b + i = board bit 8 (7 - i) + k_b. */
 static int t_xmatrix(const rmap *r, pb *b)
@@ -395,7 +421,7 @@ static void terminals(ctx *x, const rmap *r, const int *seq, int depth)
 {
     typedef int solver(const rmap *, pb *);
     static solver *const plain[] = {t_rol, t_bswap};
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         int ok;
         switch (k) {
         case 0: case 1: ok = plain[k](r, NULL); break;
@@ -403,6 +429,7 @@ static void terminals(ctx *x, const rmap *r, const int *seq, int depth)
         case 3: ok = bb_perm_target_allows(x->t, BB_TRACE_BSHUF) && t_bshuf(r, NULL); break;
         case 4: ok = bb_perm_target_allows(x->t, BB_TRACE_GF2P8AFFINE) && t_affine(r, NULL); break;
         case 5: ok = bb_perm_target_allows(x->t, BB_TRACE_GF2P8AFFINE) && t_xmatrix(r, NULL); break;
+        case 6: ok = bb_perm_target_allows(x->t, BB_TRACE_BSHUF) && t_bytes(r, NULL); break;
         default: ok = bb_perm_target_allows(x->t, BB_TRACE_PEXT) && t_pext(r, NULL); break;
         }
         if (!ok) continue;
@@ -415,6 +442,7 @@ static void terminals(ctx *x, const rmap *r, const int *seq, int depth)
         case 3: t_bshuf(r, &b); break;
         case 4: t_affine(r, &b); break;
         case 5: t_xmatrix(r, &b); break;
+        case 6: t_bytes(r, &b); break;
         default: t_pext(r, &b); break;
         }
         consider(x, &b, "search");
