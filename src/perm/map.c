@@ -34,8 +34,10 @@ uint64_t bb_perm_apply(const bb_perm_map *map, uint64_t x)
     BB__ASSERT_NOT_NULL(map, "map");
     if (!map) return 0;
     uint64_t y = 0;
-    for (int s = 0; s < 64; s++)
-        if (map->to[s] >= 0 && map->to[s] < 64 && (x >> s & 1)) y |= 1ULL << map->to[s];
+    for (uint64_t b = x; b; b &= b - 1) { /* each set bit of x, lowest first */
+        int s = bb_popcount((b & (0 - b)) - 1);
+        if (map->to[s] >= 0 && map->to[s] < 64) y |= 1ULL << map->to[s];
+    }
     return y;
 }
 
