@@ -23,8 +23,8 @@ typedef struct {
     const char *help;    /* the rest of `bitboard help CMD` */
     int own_options;     /* options after the command name that the global
                             parser does not know go to the command */
-    const char *more;    /* NULL, or more help printed after `help` (one C string
-                            literal holds at most 4095 characters) */
+    const char *const *more; /* NULL, or more help printed after `help`: strings, NULL last
+                            (one C string literal holds at most 4095 characters) */
     int own_output;      /* -o after the command name is the command's own (not a board format) */
 } cli_command;
 
@@ -82,6 +82,7 @@ int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_
 
 /* othello solve|games: argv[0] is the subcommand's name; each parses its own options. */
 int cli_othello_solve(int argc, char **argv, const cli_opts *o);
+int cli_othello_search(int argc, char **argv, const cli_opts *o);
 int cli_othello_games(int argc, char **argv, const cli_opts *o);
 
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */

@@ -32,6 +32,25 @@ static const char othello_solve_help[] =
     "  about 2x the nodes an empty), then a progress line; Ctrl-C stops (status\n"
     "  130).  Positions beyond about 30 empties take hours or more.\n"
     "  bitboard othello solve '--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O'\n"
+    ;
+/* ... the midgame search and the game records */
+static const char othello_search_help[] =
+    "\nThe midgame search (its own options, after its name):\n"
+    "  othello search POSITION               iterative deepening principal-variation\n"
+    "                                        search over the trained evaluation: the\n"
+    "                                        expected final disc difference for the side\n"
+    "                                        to move, the best move, the principal\n"
+    "                                        variation, the depth reached; from 14 empties\n"
+    "                                        the exact solver answers (score exact)\n"
+    "    --depth D                           search to depth D (1..60; default 10 when\n"
+    "                                        --time is not given either)\n"
+    "    --time S                            a time budget in seconds: no depth starts\n"
+    "                                        after half of it, the last finished counts\n"
+    "    --hash MB                           the table in MiB (default 16)\n"
+    "    --exact-from N                      the exact solver from N empties (0: never)\n"
+    "  -o json: score, exact, best, pv, depth, nodes, seconds, stopped.  Ctrl-C keeps\n"
+    "  the last finished depth's answer (status 130).\n"
+    "  bitboard othello search start --time 1\n"
     "\nGame records (their own options, after the name):\n"
     "  othello games FILE|- [MODE]           a WTHOR .wtb or a GGF file ('-': standard\n"
     "                                        input), told apart by its content, every\n"
@@ -56,6 +75,8 @@ static const char othello_solve_help[] =
     "  mpirun -n 64 bitboard-mpi othello perft 16 --journal p16.txt   (docs/SCALING.md)\n";
 
 /* `bitboard help chess`, continued: the game files. */
+static const char *const othello_more[] = {othello_solve_help, othello_search_help, NULL};
+
 static const char chess_games_help[] =
     "\nGames (each of these takes its own options, after its name):\n"
     "  chess pgn FILE|- [MODE]               read PGN (bitboard help chess pgn: all of it)\n"
@@ -105,6 +126,7 @@ static const char chess_games_help[] =
     "  --no-fsync        perft: write the journal's lines without syncing each\n"
     "                    (they survive a killed job, not a crashed machine)\n"
     "  mpirun -n 64 bitboard-mpi chess perft 11 --journal p11.txt   (docs/SCALING.md)\n";
+static const char *const chess_more[] = {chess_games_help, NULL};
 
 const cli_command cli_commands[] = {
     {"show", cli_cmd_show, "show BOARD...", "Print boards (as a diagram unless -o says otherwise).",
@@ -254,7 +276,7 @@ const cli_command cli_commands[] = {
      "\nExamples:\n  bitboard othello moves --moves f5d6\n  bitboard othello moves start f5\n"
      "  bitboard othello play start f5d6c3 d3c4\n  bitboard othello perft 8 --each\n"
      "  bitboard othello perft 9 --convention bik --threads 2\n"
-     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, othello_solve_help, 0},
+     "  bitboard othello perft 14 --hash 1024 --threads 2\n", 1, othello_more, 0},
     {"chess", cli_cmd_chess, "chess SUBCOMMAND [ARGS]",
      "Chess: positions, legal moves, perft; PGN games, EPD and opening books.",
      "  chess show [FEN]                      the position: a diagram, the side to move,\n"
@@ -312,7 +334,7 @@ const cli_command cli_commands[] = {
      "  bitboard chess play start e4 e5 Nf3 Nc6 Bb5\n"
      "  bitboard chess perft 5 --divide\n"
      "  bitboard chess perft 4 --verify 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'\n"
-     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1, chess_games_help, 0},
+     "  bitboard chess perft 5 --epd perftsuite.epd\n", 1, chess_more, 0},
     {"trace", cli_cmd_trace, "trace NAME|PROGRAM [OPTIONS]",
      "Follow every bit through a program of bit operations: prove it, draw it.",
      "PROGRAM is bit operations on a running 64-bit value that starts as the\n"

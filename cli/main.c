@@ -330,7 +330,8 @@ static void print_usage(FILE *f)
 
 static void print_command_help(const cli_command *c)
 {
-    printf("usage: bitboard %s\n\n%s\n\n%s%s", c->usage, c->summary, c->help, c->more ? c->more : "");
+    printf("usage: bitboard %s\n\n%s\n\n%s", c->usage, c->summary, c->help);
+    for (const char *const *m = c->more; m && *m; m++) fputs(*m, stdout);
 }
 
 int cli_cmd_help(int argc, char **argv, const cli_opts *o)

@@ -111,6 +111,9 @@
  *   bb_othello_stable_edges  bb_othello_parity  bb_othello_final_score  bb_othello_solve_opts
  *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve
  *
+ * bitboard/othello_search.h Othello's midgame search: iterative deepening PVS, the exact solver at the end
+ *   bb_othello_search_opts  bb_othello_search_result  bb_othello_search
+ *
  * bitboard/othello_records.h  Othello game records: WTHOR (.wtb, .jou, .trn) and GGF, read and written
  *   bb_othello_record  BB_OTHELLO_RECORD_MOVES  bb_othello_record_init  bb_othello_record_replay
  *   bb_othello_record_transcript  bb_othello_wthor_header  BB_OTHELLO_WTHOR_HEADER  BB_OTHELLO_WTHOR_GAME
@@ -207,6 +210,7 @@
 #include "bitboard/attacks.h"
 #include "bitboard/othello.h"
 #include "bitboard/othello_solve.h"
+#include "bitboard/othello_search.h"
 #include "bitboard/othello_records.h"
 #include "bitboard/chess.h"
 #include "bitboard/chess_board.h"

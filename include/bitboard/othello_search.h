@@ -1,0 +1,63 @@
+/* bitboard/othello_search.h - Othello's midgame search: iterative deepening
+ * principal-variation search over the trained evaluation, with a
+ * transposition table, a depth or time budget, a stop flag, and the exact
+ * solver once the empties allow.  Included by <bitboard.h>.  How it works:
+ * docs/OTHELLO.md, "The midgame search".  Boards as in othello.h.
+ *
+ * Contents (each name: what it returns; what it requires)
+ *   bb_othello_search_opts          the options (a zeroed struct: depth 60, no time limit, a 16 MiB
+ *                                   table, the exact solver from 14 empties)
+ *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
+ *                                   move, principal variation, depth reached, nodes, seconds
+ *   bb_othello_search(pos, opts, r) searches pos: 0 and *r; -1 if the table could not be
+ *                                   allocated; -2 if the stop flag ended it before depth 1 was done
+ *                                   (a later stop keeps the last finished depth: r->stopped = 1,
+ *                                   returns 0); pos, r not NULL, opts may be NULL
+ *
+ * Depth counts moves, not passes.  A fixed depth gives the same score as a
+ * plain alpha-beta search of that depth over the same evaluation (the table
+ * answers only from entries of the same depth); at a depth that reaches the
+ * end of the game everywhere the score is the exact one.                  */
+#ifndef BITBOARD_OTHELLO_SEARCH_H
+#define BITBOARD_OTHELLO_SEARCH_H
+
+#include "othello.h"
+#include "othello_solve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    int depth;                /* the deepest iteration, 1..60; 0: 60 (the time decides) */
+    double seconds;           /* a time budget: no iteration starts after half of it is spent, and
+                                 one running when it ends is abandoned (the last finished one
+                                 counts); 0: none */
+    size_t hash_mb;           /* the table in MiB; 0: 16 */
+    int exact_empties;        /* with this many empties or fewer at the root, the exact solver
+                                 answers (0: 14; -1: never) */
+    const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */
+    void *reserved_[4];       /* zero (a zeroed struct): room for later options without an ABI break */
+} bb_othello_search_opts;
+
+typedef struct {
+    double score;       /* the side to move's expected final disc difference (exact: the final
+                           difference under perfect play, empties to the winner) */
+    int exact;          /* 1 if score is exact (the solver, or a search to the end of the game) */
+    int best;           /* the best move 0..63, BB_OTHELLO_PASS, or -1 if the game is over */
+    int pv[61];         /* the principal variation, moves and passes, from pos */
+    int pv_length;
+    int depth;          /* the last depth finished (0 for the solver's answer or a finished game) */
+    uint64_t nodes;     /* positions searched */
+    double seconds;
+    int stopped;        /* 1 if the stop flag or the time ended an iteration early */
+    uint64_t reserved_[4]; /* written 0: room for later results without an ABI break */
+} bb_othello_search_result;
+
+int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITBOARD_OTHELLO_SEARCH_H */

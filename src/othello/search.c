@@ -1,0 +1,222 @@
+/* The midgame search (bb_othello_search): iterative deepening, a
+ * principal-variation search (the first move with the full window, the
+ * others with a null window and a second look when they beat it), the
+ * trained evaluation at the leaves (eval.h), a transposition table keyed by
+ * the position, moves ordered by the table's move and then by the
+ * evaluation one move on; the exact solver at the root when the empties
+ * allow.  Scores inside are in 1/BB__EVAL_UNIT of a disc; a finished game
+ * scores its final difference times BB__EVAL_UNIT. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bitboard.h"
+#include "eval.h"
+
+#define UNIT BB__EVAL_UNIT
+#define INF (66 * UNIT)
+#define MAX_PLY 128
+
+typedef struct {
+    uint64_t p, o;
+    int16_t lower, upper;
+    int8_t depth, move;
+} entry;
+
+typedef struct {
+    entry *tt;
+    size_t mask;
+    uint64_t nodes;
+    const volatile int *stop;
+    double t0, deadline; /* deadline 0: none */
+    int aborted;
+    int pv[MAX_PLY][61];
+    int pvlen[MAX_PLY];
+} search;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static entry *slot(const search *s, uint64_t p, uint64_t o)
+{
+    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return &s->tt[h & s->mask];
+}
+
+/* The evaluation at a leaf, kept inside the range of final scores. */
+static int leaf(uint64_t p, uint64_t o)
+{
+    int v = bb__othello_eval(p, o);
+    return v > 64 * UNIT ? 64 * UNIT : v < -64 * UNIT ? -64 * UNIT : v;
+}
+
+static void set_pv(search *s, int ply, int move)
+{
+    int n = ply + 1 < MAX_PLY ? s->pvlen[ply + 1] : 0;
+    if (n > 60) n = 60;
+    s->pv[ply][0] = move;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(int) * (size_t)n);
+    s->pvlen[ply] = n + 1;
+}
+
+static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
+{
+    s->pvlen[ply] = 0;
+    if ((++s->nodes & 1023) == 0 && !s->aborted)
+        if ((s->stop && *s->stop) || (s->deadline > 0 && now_s() > s->deadline)) s->aborted = 1;
+    if (s->aborted) return 0;
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) {
+        if (!bb_othello_moves(o, p)) return bb_othello_final_score(p, o) * UNIT;
+        if (ply + 1 >= MAX_PLY) return leaf(p, o);
+        int v = -pvs(s, o, p, -beta, -alpha, depth, ply + 1); /* a pass costs no depth */
+        set_pv(s, ply, BB_OTHELLO_PASS);
+        return v;
+    }
+    if (depth == 0 || ply + 1 >= MAX_PLY) return leaf(p, o);
+
+    /* the table: a move to try first from any depth, a bound from this depth only */
+    entry *e = slot(s, p, o);
+    int tt_move = -1;
+    if (e->p == p && e->o == o) {
+        tt_move = e->move;
+        if (e->depth == depth) {
+            if (e->lower >= beta) return e->lower;
+            if (e->upper <= alpha) return e->upper;
+            if (e->lower == e->upper) return e->lower;
+        }
+    }
+
+    /* the moves, best first: the table's, then by the evaluation one move on
+     * (at depth 2 and more), or by the opponent's mobility */
+    int sq[32], key[32], n = 0;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int q = bb_popcount((m & (0 - m)) - 1);
+        uint64_t f = bb_othello_flips(p, o, q), np = o ^ f, no = p | f | (1ULL << q);
+        int k;
+        if (q == tt_move) k = 1 << 20;
+        else if (depth >= 2) k = -bb__othello_eval(np, no);
+        else k = -bb_popcount(bb_othello_moves(np, no));
+        int j = n++;
+        while (j > 0 && key[j - 1] < k) sq[j] = sq[j - 1], key[j] = key[j - 1], j--;
+        sq[j] = q, key[j] = k;
+    }
+    int best = -INF, best_move = -1, a = alpha;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = bb_othello_flips(p, o, sq[i]), np = o ^ f, no = p | f | (1ULL << sq[i]);
+        int v;
+        if (i == 0) {
+            v = -pvs(s, np, no, -beta, -a, depth - 1, ply + 1);
+        } else {
+            v = -pvs(s, np, no, -a - 1, -a, depth - 1, ply + 1);
+            if (v > a && v < beta && !s->aborted) v = -pvs(s, np, no, -beta, -v, depth - 1, ply + 1);
+        }
+        if (s->aborted) return 0;
+        if (v > best) {
+            best = v, best_move = sq[i];
+            if (v > a) {
+                a = v;
+                set_pv(s, ply, sq[i]);
+            }
+        }
+        if (a >= beta) break;
+    }
+    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)best_move;
+    e->lower = (int16_t)(best > alpha ? best : -INF);
+    e->upper = (int16_t)(best < beta ? best : INF);
+    return best;
+}
+
+static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_result *r)
+{
+    r->score = sr->score;
+    r->exact = 1;
+    r->best = sr->best;
+    r->pv_length = sr->pv_length;
+    memcpy(r->pv, sr->pv, sizeof r->pv);
+    r->nodes = sr->nodes;
+}
+
+int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r)
+{
+    BB__ASSERT_NOT_NULL(pos, "pos");
+    BB__ASSERT_NOT_NULL(r, "r");
+    if (!pos || !r) return -1;
+    memset(r, 0, sizeof *r);
+    r->best = -1;
+    bb_othello_search_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts) o = *opts;
+    double t0 = now_s();
+    uint64_t p = pos->p, q = pos->o;
+    int empties = 64 - bb_popcount(p | q);
+    if (!bb_othello_moves(p, q) && !bb_othello_moves(q, p)) {
+        r->score = bb_othello_final_score(p, q);
+        r->exact = 1;
+        return 0;
+    }
+    int exact_from = o.exact_empties == 0 ? 14 : o.exact_empties;
+    if (exact_from > 0 && empties <= exact_from) {
+        bb_othello_solve_opts so;
+        memset(&so, 0, sizeof so);
+        so.stop = o.stop;
+        bb_othello_solve_result sr;
+        int rc = bb_othello_solve(pos, &so, &sr);
+        if (rc == -1) return -1;
+        if (rc == -2) {
+            r->stopped = 1;
+            r->seconds = now_s() - t0;
+            return -2;
+        }
+        from_solver(&sr, r);
+        r->seconds = now_s() - t0;
+        return 0;
+    }
+    search *s = (search *)calloc(1, sizeof *s);
+    if (!s) return -1;
+    size_t mb = o.hash_mb ? o.hash_mb : 16, entries = 1;
+    while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
+    s->tt = (entry *)calloc(entries, sizeof(entry));
+    if (!s->tt) {
+        free(s);
+        return -1;
+    }
+    for (size_t i = 0; i < entries; i++) s->tt[i].depth = -1;
+    s->mask = entries - 1;
+    s->stop = o.stop;
+    s->t0 = t0;
+    int maxd = o.depth > 0 && o.depth <= 60 ? o.depth : 60;
+    int rc = 0;
+    for (int d = 1; d <= maxd; d++) {
+        /* the time: depth 1 always finishes; no depth starts after half the budget */
+        if (o.seconds > 0 && d > 1 && now_s() - t0 > o.seconds / 2) break;
+        s->deadline = o.seconds > 0 && d > 1 ? t0 + o.seconds : 0;
+        if (s->stop && *s->stop) s->aborted = 1;
+        int v = s->aborted ? 0 : pvs(s, p, q, -INF, INF, d, 0);
+        if (s->aborted) {
+            r->stopped = 1;
+            if (d == 1) rc = -2;
+            break;
+        }
+        r->score = (double)v / UNIT;
+        r->depth = d;
+        r->pv_length = s->pvlen[0];
+        memcpy(r->pv, s->pv[0], sizeof(int) * (size_t)s->pvlen[0]);
+        r->best = s->pvlen[0] ? s->pv[0][0] : -1;
+        if (d >= empties) { /* every line reached the end of the game */
+            r->exact = 1;
+            break;
+        }
+    }
+    r->nodes = s->nodes;
+    r->seconds = now_s() - t0;
+    free(s->tt);
+    free(s);
+    return rc;
+}

@@ -1,0 +1,175 @@
+/* The midgame search (bb_othello_search) against slow references:
+ *   - at a depth that reaches the end of the game it equals the exact
+ *     solver, on positions of random games with 1 to 10 empties (the solver
+ *     switched off inside the search), and with the solver switched on;
+ *   - at depths 1 to 4 (6 on some) its score equals a plain alpha-beta search written
+ *     here (no table, no move order, no null windows) over the same
+ *     evaluation, on positions of random games with 20 to 44 empties;
+ *   - its best move is legal and its principal variation replays;
+ *   - a finished game, a position that must pass, the stop flag, a time
+ *     budget, and a table that cannot be allocated. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "harness.h"
+#include "othello_games.h"
+#include "../src/othello/eval.h"
+
+#define UNIT BB__EVAL_UNIT
+
+static int leaf(uint64_t p, uint64_t o)
+{
+    int v = bb__othello_eval(p, o);
+    return v > 64 * UNIT ? 64 * UNIT : v < -64 * UNIT ? -64 * UNIT : v;
+}
+
+/* Plain negamax alpha-beta, moves in square order; a pass costs no depth. */
+static int ref_search(uint64_t p, uint64_t o, int alpha, int beta, int depth)
+{
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) {
+        if (!bb_othello_moves(o, p)) return bb_othello_final_score(p, o) * UNIT;
+        return -ref_search(o, p, -beta, -alpha, depth);
+    }
+    if (depth == 0) return leaf(p, o);
+    int best = -66 * UNIT;
+    for (int sq = 0; sq < 64; sq++) {
+        if (!(moves >> sq & 1)) continue;
+        uint64_t f = bb_othello_flips(p, o, sq);
+        int v = -ref_search(o ^ f, p | f | (1ULL << sq), -beta, -(alpha > best ? alpha : best), depth - 1);
+        if (v > best) best = v;
+        if (best >= beta) break;
+    }
+    return best;
+}
+
+static void full_depth_is_exact(void)
+{
+    uint64_t rng = 0x736561726368ULL;
+    int tried = 0;
+    for (int i = 0; i < 60; i++) {
+        bb_othello_pos pos;
+        int e = 1 + (int)(bbt_next(&rng) % 10);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_solve_result sr;
+        CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
+        for (int with_solver = 0; with_solver < 2; with_solver++) {
+            bb_othello_search_opts o;
+            memset(&o, 0, sizeof o);
+            o.exact_empties = with_solver ? 0 : -1;
+            bb_othello_search_result r;
+            CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+            CHECK(r.exact == 1 && r.score == sr.score, "%d empties, solver %s: %.2f (exact %d), the solver says %d", e,
+                  with_solver ? "on" : "off", r.score, r.exact, sr.score);
+        }
+        tried++;
+    }
+    CHECK(tried > 0 || bbt_slices() > 1, "no positions");
+}
+
+static void fixed_depth_is_alphabeta(void)
+{
+    uint64_t rng = 0x616c706861ULL;
+    for (int i = 0; i < 40; i++) {
+        bb_othello_pos pos;
+        int e = 20 + (int)(bbt_next(&rng) % 25);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        /* depths 5 and 6 on a few: where the table meets a position again at another depth */
+        for (int d = 1; d <= (i % 8 == 0 ? 6 : 4); d++) {
+            bb_othello_search_opts o;
+            memset(&o, 0, sizeof o);
+            o.depth = d;
+            o.exact_empties = -1;
+            bb_othello_search_result r;
+            CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == d, "search depth %d", d);
+            int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, d);
+            CHECK(r.score * UNIT == want, "%d empties, depth %d: %.4f, plain alpha-beta %.4f", e, d, r.score,
+                  (double)want / UNIT);
+        }
+    }
+}
+
+/* The PV from pos: every move legal in turn, passes only where there is no move. */
+static int pv_replays(bb_othello_pos pos, const bb_othello_search_result *r)
+{
+    for (int i = 0; i < r->pv_length; i++) {
+        if (r->pv[i] == BB_OTHELLO_PASS) {
+            if (bb_othello_pass(&pos) != 0) return 0;
+        } else if (bb_othello_play(&pos, r->pv[i]) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void moves_are_legal(void)
+{
+    uint64_t rng = 0x6c6567616cULL;
+    for (int i = 0; i < 40; i++) {
+        bb_othello_pos pos;
+        int e = 15 + (int)(bbt_next(&rng) % 45);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = 1 + (int)(bbt_next(&rng) % 6);
+        bb_othello_search_result r;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        uint64_t m = bb_othello_moves(pos.p, pos.o);
+        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
+        else CHECK(r.best == BB_OTHELLO_PASS, "best %d where the side must pass", r.best);
+        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+        CHECK(r.score >= -64 && r.score <= 64, "score %.2f", r.score);
+    }
+}
+
+static void edges(void)
+{
+    bb_othello_search_result r;
+    /* a finished game: its score, no move */
+    bb_othello_pos over = {0xFFFFFFFFF0000000ULL, 0x000000000FFFFFFFULL, BB_OTHELLO_BLACK};
+    CHECK(bb_othello_search(&over, NULL, &r) == 0 && r.best == -1 && r.exact && r.score == 36 - 28,
+          "finished game: best %d, score %.1f", r.best, r.score);
+    /* the side to move must pass: the first move is a pass */
+    uint64_t rng = 0x70617373ULL;
+    int found = 0;
+    for (int i = 0; i < 20000 && !found; i++) {
+        bb_othello_pos pos;
+        if (!random_position(&rng, 15 + (int)(bbt_next(&rng) % 10), &pos)) continue;
+        if (bb_othello_moves(pos.p, pos.o) || !bb_othello_moves(pos.o, pos.p)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = 3;
+        o.exact_empties = -1;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.best == BB_OTHELLO_PASS && pv_replays(pos, &r), "pass");
+        found = 1;
+    }
+    CHECK(found, "no position that must pass among 20000 random games");
+    /* a stop flag already set: stopped before depth 1 */
+    volatile int stop = 1;
+    bb_othello_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.stop = &stop;
+    o.exact_empties = -1;
+    bb_othello_pos start = bb_othello_start();
+    CHECK(bb_othello_search(&start, &o, &r) == -2 && r.stopped, "stop flag: stopped %d", r.stopped);
+    /* a time budget: it answers with at least depth 1 (how long it took is not a test) */
+    memset(&o, 0, sizeof o);
+    o.seconds = 0.02;
+    CHECK(bb_othello_search(&start, &o, &r) == 0 && r.depth >= 1 && r.best >= 0, "time budget: depth %d", r.depth);
+    /* a table too large to allocate */
+    memset(&o, 0, sizeof o);
+    o.hash_mb = (size_t)1 << 40;
+    o.exact_empties = -1;
+    CHECK(bb_othello_search(&start, &o, &r) == -1, "a 1 TiB table");
+}
+
+int main(void)
+{
+    RUN(full_depth_is_exact);
+    RUN(fixed_depth_is_alphabeta);
+    RUN(moves_are_legal);
+    RUN(edges);
+    return bbt_finish("othello_search");
+}
