@@ -1,0 +1,107 @@
+/* Soak area othello-search: the midgame search against its slow twins on
+ * positions of random games: at depths 1 to 4 against a plain alpha-beta
+ * written here (no table, no order, no null windows) over the same
+ * evaluation; with 1 to 12 empties at full depth (the solver off inside
+ * the search) against the exact solver; its best move legal and its
+ * principal variation replaying. */
+#include <string.h>
+
+#include "bitboard.h"
+#include "soak_util.h"
+#include "../../src/othello/eval.h"
+
+soak_area_fn soak_area_othello_search;
+
+#define AREA "othello-search"
+#define UNIT BB__EVAL_UNIT
+
+static int leaf(uint64_t p, uint64_t o)
+{
+    int v = bb__othello_eval(p, o);
+    return v > 64 * UNIT ? 64 * UNIT : v < -64 * UNIT ? -64 * UNIT : v;
+}
+
+static int plain(uint64_t p, uint64_t o, int alpha, int beta, int depth)
+{
+    uint64_t moves = bb_othello_moves(p, o);
+    if (!moves) {
+        if (!bb_othello_moves(o, p)) return bb_othello_final_score(p, o) * UNIT;
+        return -plain(o, p, -beta, -alpha, depth);
+    }
+    if (depth == 0) return leaf(p, o);
+    int best = -66 * UNIT;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int sq = bb_popcount((m & (0 - m)) - 1);
+        uint64_t f = bb_othello_flips(p, o, sq);
+        int v = -plain(o ^ f, p | f | (1ULL << sq), -beta, -(alpha > best ? alpha : best), depth - 1);
+        if (v > best) best = v;
+        if (best >= beta) break;
+    }
+    return best;
+}
+
+/* A position of a random game with `empties` empties, or 0 if it ended first. */
+static int random_game(soak_rng *r, int empties, bb_othello_pos *out)
+{
+    bb_othello_pos pos = bb_othello_start();
+    while (64 - bb_popcount(pos.p | pos.o) > empties) {
+        uint64_t m = bb_othello_moves(pos.p, pos.o);
+        if (!m) {
+            if (bb_othello_pass(&pos) != 0) return 0;
+            continue;
+        }
+        int k = soak_below(r, bb_popcount(m));
+        while (k--) m &= m - 1;
+        bb_othello_play(&pos, bb_popcount((m & (0 - m)) - 1));
+    }
+    *out = pos;
+    return 1;
+}
+
+void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
+{
+    st->work_name = "searches";
+    for (int64_t i = first; (last < 0 || i <= last) && soak_time_left(); i++) {
+        soak_rng r = soak_rng_of(soak_case_seed(seed, i));
+        bb_othello_pos pos;
+        int endgame = soak_below(&r, 3) == 0;
+        int e = endgame ? 1 + soak_below(&r, 12) : 13 + soak_below(&r, 45);
+        if (!random_game(&r, e, &pos)) continue;
+        st->cases++;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.exact_empties = -1;
+        o.depth = endgame ? 60 : 1 + soak_below(&r, 4);
+        soak_note("%d empties, depth %d", e, o.depth);
+        bb_othello_search_result res;
+        char why[200];
+        const char *bad = NULL;
+        if (bb_othello_search(&pos, &o, &res) != 0) {
+            bad = "the search failed";
+        } else if (endgame) {
+            bb_othello_solve_result sr;
+            bb_othello_solve(&pos, NULL, &sr);
+            if (!res.exact || res.score != sr.score)
+                snprintf(why, sizeof why, "%d empties to the end: %.2f (exact %d), the solver %d", e, res.score,
+                         res.exact, sr.score),
+                    bad = why;
+        } else {
+            int want = plain(pos.p, pos.o, -66 * UNIT, 66 * UNIT, o.depth);
+            if (res.score * UNIT != want)
+                snprintf(why, sizeof why, "%d empties, depth %d: %.4f, plain alpha-beta %.4f", e, o.depth, res.score,
+                         (double)want / UNIT),
+                    bad = why;
+        }
+        if (!bad) {
+            bb_othello_pos q = pos;
+            for (int k = 0; k < res.pv_length && !bad; k++)
+                if (res.pv[k] == BB_OTHELLO_PASS ? bb_othello_pass(&q) != 0 : bb_othello_play(&q, res.pv[k]) != 0)
+                    snprintf(why, sizeof why, "the principal variation's move %d does not replay", k + 1), bad = why;
+        }
+        st->work++;
+        if (bad) {
+            st->failures++;
+            soak_report_failure(AREA, seed, i, "%s", bad);
+        }
+    }
+}
