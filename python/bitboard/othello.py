@@ -142,6 +142,31 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True,
                                             evaluation=evaluation, progress=progress))
 
 
+SearchResult = _namedtuple("SearchResult", "score exact best pv depth nodes seconds stopped")
+SearchResult.__doc__ = """What search found: ``score`` (the side to move's expected final disc
+difference, a float), ``exact`` (True if it is the exact final difference), ``best`` (0..63, PASS,
+-1 if the game is over), ``pv`` (list of squares), ``depth`` (the last depth finished), ``nodes``,
+``seconds``, ``stopped`` (the time ended a depth early)."""
+
+
+def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0):
+    """Searches a position of any stage (the midgame search, docs/OTHELLO.md).
+
+    Iterative deepening principal-variation search over the trained
+    evaluation: ``depth`` (1..60 moves, passes free) or ``seconds`` (no depth
+    starts after half of it; the last finished counts); both 0: depth 10.
+    From ``exact_empties`` empties (0: 14; -1: never) the exact solver
+    answers and ``exact`` is True.  The GIL is released; Ctrl-C raises
+    ``KeyboardInterrupt``.
+
+    >>> p, o, _ = start()
+    >>> r = search(p, o, depth=6)
+    >>> square_name(r.best), r.depth, r.exact
+    ('d3', 6, False)
+    """
+    return SearchResult(**_core.othello_search(p, o, depth, seconds, hash_mb, exact_empties))
+
+
 def board(text):
     """Reads a board string: 64 characters a1 b1 .. h8 (``X`` black, ``O``
     white, ``-`` empty) and the side to move: ``(p, o, side)``; the word
@@ -251,5 +276,5 @@ def games(path, errors="raise"):
 
 __all__ = ["PASS", "BLACK", "WHITE", "square", "square_name", "start", "moves", "flips", "play", "mobility",
            "potential_mobility", "frontier", "stable", "stable_edges", "parity", "final_score", "squares",
-           "perft", "solve", "SolveResult", "board", "board_string", "diagram", "transcript",
+           "perft", "solve", "SolveResult", "search", "SearchResult", "board", "board_string", "diagram", "transcript",
            "normalize_transcript", "augment", "games"]

@@ -38,6 +38,18 @@ _Progress = Optional[Callable[[Dict[str, Any]], Any]]
 
 def perft(p: int, o: int, depth: int, convention: str = ..., threads: int = ..., hash_mb: int = ...,
           progress: _Progress = ...) -> int: ...
+class SearchResult(NamedTuple):
+    score: float
+    exact: bool
+    best: int
+    pv: List[int]
+    depth: int
+    nodes: int
+    seconds: float
+    stopped: bool
+
+def search(p: int, o: int, depth: int = ..., seconds: float = ..., hash_mb: int = ...,
+           exact_empties: int = ...) -> SearchResult: ...
 def solve(p: int, o: int, wld: bool = ..., threads: int = ..., hash_mb: int = ..., alpha: int = ...,
           beta: int = ..., symmetry: bool = ..., evaluation: bool = ..., progress: _Progress = ...) -> SolveResult: ...
 def board(text: str) -> Tuple[int, int, int]: ...

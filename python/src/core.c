@@ -1475,6 +1475,19 @@ static void run_othello_solve(void *arg)
 }
 
 typedef struct {
+    bb_othello_pos pos;
+    bb_othello_search_opts opts;
+    bb_othello_search_result r;
+    int rc;
+} othello_search_call;
+
+static void run_othello_search(void *arg)
+{
+    othello_search_call *c = arg;
+    c->rc = bb_othello_search(&c->pos, &c->opts, &c->r);
+}
+
+typedef struct {
     bb_chess_pos pos;
     int depth;
     bb_chess_perft_opts opts;
@@ -1573,6 +1586,44 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
     return Py_BuildValue("{sisisisisNsKsdsn}", "score", r->score, "wld", r->wld, "bound", r->bound, "best", r->best,
                          "pv", pv, "nodes", (unsigned long long)r->nodes, "seconds", r->seconds, "table_bytes",
                          (Py_ssize_t)r->table_bytes);
+}
+
+static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", NULL};
+    PyObject *po, *oo;
+    int depth = 0, exact = 0;
+    double seconds = 0;
+    Py_ssize_t hash_mb = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idni:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact))
+        return NULL;
+    othello_search_call c;
+    memset(&c, 0, sizeof c);
+    if (scalar_pos(po, oo, &c.pos.p, &c.pos.o)) return NULL;
+    /* the CLI's limits and words (othello search --depth, --time, --hash, --exact-from) */
+    if (depth < 0 || depth > 60) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..60 (0: no limit)", depth);
+    if (!(seconds >= 0 && seconds <= 86400))
+        return PyErr_Format(PyExc_ValueError, "seconds: %g is not 0..86400 (0: no limit)", seconds);
+    if (hash_mb < 0 || hash_mb > 65536) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..65536", hash_mb);
+    if (exact < -1 || exact > 60) return PyErr_Format(PyExc_ValueError, "exact_empties: %d is not -1..60", exact);
+    if (depth == 0 && seconds == 0) depth = 10; /* as the CLI: an answer in well under a second */
+    c.opts.depth = depth;
+    c.opts.seconds = seconds;
+    c.opts.hash_mb = (size_t)hash_mb;
+    c.opts.exact_empties = exact;
+    c.pos.side = BB_OTHELLO_BLACK;
+    watch w;
+    c.opts.stop = &w.stop;
+    if (watch_call(&w, run_othello_search, &c, NULL, 0)) return NULL;
+    if (c.rc == -1) return PyErr_NoMemory();
+    const bb_othello_search_result *r = &c.r;
+    PyObject *pv = PyList_New(r->pv_length);
+    if (!pv) return NULL;
+    for (int i = 0; i < r->pv_length; i++) PyList_SET_ITEM(pv, i, PyLong_FromLong(r->pv[i]));
+    return Py_BuildValue("{sdsOsisNsisKsdsO}", "score", r->score, "exact", r->exact ? Py_True : Py_False, "best",
+                         r->best, "pv", pv, "depth", r->depth, "nodes", (unsigned long long)r->nodes, "seconds",
+                         r->seconds, "stopped", r->stopped ? Py_True : Py_False);
 }
 
 static PyObject *pos_tuple(const bb_othello_pos *pos)
@@ -2525,6 +2576,7 @@ static PyMethodDef core_methods[] = {
     {"impl", py_impl, METH_NOARGS, NULL},
     {"othello_perft", (PyCFunction)(void (*)(void))py_othello_perft, METH_VARARGS | METH_KEYWORDS, NULL},
     {"othello_solve", (PyCFunction)(void (*)(void))py_othello_solve, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"othello_search", (PyCFunction)(void (*)(void))py_othello_search, METH_VARARGS | METH_KEYWORDS, NULL},
     {"othello_parse", py_othello_parse, METH_O, NULL},
     {"othello_format", py_othello_format, METH_VARARGS, NULL},
     {"othello_transcript", py_othello_transcript, METH_VARARGS, NULL},

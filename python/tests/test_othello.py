@@ -159,6 +159,34 @@ def test_solve_against_negamax():
             assert -naive_negamax(q, s) == want
 
 
+def test_search_to_the_end_is_the_solver():
+    rng = np.random.default_rng(11)
+    found = 0
+    while found < 8:
+        ps, os_ = random_positions(rng, 1, max_plies=60)
+        p, o = int(ps[0]), int(os_[0])
+        empties = 64 - bin(p | o).count("1")
+        if not 1 <= empties <= 8:
+            continue
+        found += 1
+        want = othello.solve(p, o).score
+        r = othello.search(p, o, depth=60, exact_empties=-1)
+        assert r.exact and r.score == want
+        assert othello.search(p, o).score == want  # the solver answers by default here
+
+
+def test_search_midgame():
+    p, o, _ = othello.start()
+    r = othello.search(p, o, depth=6)
+    assert (othello.square_name(r.best), r.depth, r.exact, r.stopped) == ("d3", 6, False, False)
+    assert r.pv[0] == r.best and r.nodes == 886  # the CLI's `othello search start --depth 6`
+    assert othello.search(p, o, seconds=0.05).depth >= 1
+    with pytest.raises(ValueError, match="depth"):
+        othello.search(p, o, depth=61)
+    with pytest.raises(ValueError, match="seconds"):
+        othello.search(p, o, seconds=-1)
+
+
 def test_solve_14_empties_matches_cli_value():
     p, o, _ = othello.board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
     r = othello.solve(p, o)
