@@ -83,6 +83,7 @@ int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_
 /* othello solve|games: argv[0] is the subcommand's name; each parses its own options. */
 int cli_othello_solve(int argc, char **argv, const cli_opts *o);
 int cli_othello_search(int argc, char **argv, const cli_opts *o);
+int cli_othello_nboard(int argc, char **argv, const cli_opts *o);
 int cli_othello_games(int argc, char **argv, const cli_opts *o);
 
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */

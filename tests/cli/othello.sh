@@ -302,4 +302,10 @@ golden_case err-escape 2 othello show $'\e[2J'
 golden_case help-othello 0 help othello
 golden_case help-othello-flag 0 othello -h
 
+# othello nboard: a scripted NBoard session (the GUI's side on stdin): name,
+# ping, a game set in GGF, go and hint at depth 6, moves legal and not,
+# every error answered with a status line, nothing after quit
+golden_stdin nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
+golden_case nboard-bad-depth 2 othello nboard --depth 0
+
 golden_finish cli-othello

@@ -1,0 +1,143 @@
+/* bitboard othello nboard: an engine that speaks the NBoard protocol on
+ * standard input and output, so the NBoard GUI (and other tools that drive
+ * Edax this way) can play against the midgame search.  Commands (one a
+ * line): nboard VERSION, set depth N, set game GGF, set contempt N (taken,
+ * not used), move M[/EVAL[/TIME]], go, hint N, ping N, learn, analyze (not
+ * supported: a status line says so), quit.  Answers: `set myname`,
+ * `=== MOVE/EVAL` for go, `search PV EVAL 0 DEPTH` for hint, `pong N`,
+ * `learned`, and `status ...` lines (errors among them: the engine never
+ * stops on a bad line). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+    bb_othello_pos pos;
+    int depth;          /* set depth, or --depth */
+    double seconds;     /* --time: a budget per move instead of the depth */
+} engine;
+
+static void move_text(int sq, char out[3])
+{
+    if (sq < 0 || sq > 63) out[0] = 'P', out[1] = 'A';
+    else out[0] = (char)('A' + (sq & 7)), out[1] = (char)('1' + (sq >> 3));
+    out[2] = '\0';
+}
+
+static int search(engine *e, bb_othello_search_result *r)
+{
+    bb_othello_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.depth = e->seconds > 0 ? 0 : e->depth;
+    o.seconds = e->seconds;
+    o.stop = (const volatile int *)&cli_interrupted;
+    return bb_othello_search(&e->pos, &o, r);
+}
+
+/* One command line; 1 to quit. */
+static int command(engine *e, char *line)
+{
+    char *save = NULL, *cmd = strtok_r(line, " \t\r\n", &save);
+    if (!cmd) return 0;
+    char *rest = strtok_r(NULL, "\r\n", &save);
+    if (rest)
+        while (*rest == ' ' || *rest == '\t') rest++;
+    if (strcmp(cmd, "quit") == 0) return 1;
+    if (strcmp(cmd, "nboard") == 0) {
+        printf("set myname bitboard\n");
+    } else if (strcmp(cmd, "ping") == 0) {
+        printf("pong %s\n", rest ? rest : "0");
+    } else if (strcmp(cmd, "learn") == 0) {
+        printf("learned\n");
+    } else if (strcmp(cmd, "analyze") == 0) {
+        printf("status analyze is not supported\n");
+    } else if (strcmp(cmd, "set") == 0) {
+        char *what = rest ? strtok_r(rest, " \t", &save) : NULL, *value = what ? strtok_r(NULL, "\r\n", &save) : NULL;
+        if (!what) {
+            printf("status error: set needs what to set (depth, game, contempt)\n");
+        } else if (strcmp(what, "depth") == 0) {
+            int d = value ? atoi(value) : 0;
+            if (d < 1 || d > 60) printf("status error: set depth needs 1..60, not '%s'\n", value ? value : "");
+            else e->depth = d;
+        } else if (strcmp(what, "contempt") == 0) {
+            /* taken, not used: the search plays for the disc difference */
+        } else if (strcmp(what, "game") == 0) {
+            bb_othello_record g;
+            bb_parse_error err;
+            size_t used;
+            bb_othello_pos end;
+            if (!value || bb_othello_ggf_read(value, strlen(value), &used, &g, &err) != 1)
+                printf("status error: set game: %s\n", value ? err.msg : "no game");
+            else if (bb_othello_record_replay(&g, &end, &err) != 0)
+                printf("status error: set game: %s\n", err.msg);
+            else
+                e->pos = end;
+        } else {
+            printf("status error: cannot set '%s' (depth, game, contempt)\n", what);
+        }
+    } else if (strcmp(cmd, "move") == 0) {
+        char m[8] = {0};
+        if (rest) snprintf(m, sizeof m, "%.2s", rest);
+        int sq = -2;
+        if (m[0] && (m[0] == 'P' || m[0] == 'p') && (m[1] == 'A' || m[1] == 'a')) sq = BB_OTHELLO_PASS;
+        else if (m[0] && m[1]) sq = bb_parse_square(m);
+        int bad = sq == -2 || sq == -1 ||
+                  (sq == BB_OTHELLO_PASS ? bb_othello_pass(&e->pos) : bb_othello_play(&e->pos, sq)) != 0;
+        if (bad) printf("status error: move '%s' is not legal here\n", rest ? rest : "");
+    } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
+        bb_othello_search_result r;
+        if (search(e, &r) != 0) {
+            printf("status error: the search failed (out of memory or stopped)\n");
+        } else if (strcmp(cmd, "go") == 0) {
+            char mv[3];
+            move_text(r.best, mv);
+            printf("=== %s/%.2f\n", mv, r.score);
+        } else {
+            printf("search ");
+            for (int i = 0; i < r.pv_length; i++) {
+                char mv[3];
+                move_text(r.pv[i], mv);
+                printf("%s", mv);
+            }
+            printf(" %.2f 0 %d\n", r.score, r.exact ? 60 : r.depth);
+            printf("status\n");
+        }
+    } else {
+        printf("status error: unknown command '%s'\n", cmd);
+    }
+    fflush(stdout);
+    return 0;
+}
+
+int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
+{
+    engine e;
+    memset(&e, 0, sizeof e);
+    e.pos = bb_othello_start();
+    e.depth = 12;
+    if (o->format_given) return cli_error("othello nboard speaks the NBoard protocol: -o does not apply");
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (cli_option_value(argc, argv, &i, "--depth", &v)) {
+            int d = v ? atoi(v) : 0;
+            if (d < 1 || d > 60) return cli_error("--depth needs 1..60%s%s%s", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            e.depth = d;
+        } else if (cli_option_value(argc, argv, &i, "--time", &v)) {
+            char *end;
+            double s = v ? strtod(v, &end) : 0;
+            if (!v || *end || !(s > 0 && s <= 86400)) return cli_error("--time needs seconds, more than 0");
+            e.seconds = s;
+        } else {
+            return cli_error("othello nboard: unknown argument '%s': use --depth D or --time S", argv[i]);
+        }
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, stdin) > 0)
+        if (command(&e, line)) break;
+    free(line);
+    return cli_check_output();
+}
