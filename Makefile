@@ -202,7 +202,7 @@ $(LIB_SO): $(LIB_OBJ) $(LIB_MAP)
 
 $(BUILD)/bitboard: $(CLI_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB_A)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB_A) -lm
 
 # Unit tests: one program per tests/test_*.c, sharing tests/harness.c.
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(HARNESS_OBJ) $(LIB_A)
@@ -306,7 +306,7 @@ $(BUILD)/mpi/obj/cli/%.o: cli/%.c $(FLAGS_STAMP) $(BUILD)/mpi/.deps
 
 $(BUILD)/bitboard-mpi: $(MPI_OBJ) $(LIB_A)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(MPI_OBJ) $(LIB_A) $(MPI_LIBS)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(MPI_OBJ) $(LIB_A) $(MPI_LIBS) -lm
 
 # The Python package (python/): bitboard._core built in place against
 # $(BUILD)/libbitboard.a with Debian's python3 (the one python3-numpy serves);

@@ -84,6 +84,7 @@ int cli_parse_chess_position(const char *text, int argn, int chess960, bb_chess_
 int cli_othello_solve(int argc, char **argv, const cli_opts *o);
 int cli_othello_search(int argc, char **argv, const cli_opts *o);
 int cli_othello_nboard(int argc, char **argv, const cli_opts *o);
+int cli_othello_match(int argc, char **argv, const cli_opts *o);
 int cli_othello_games(int argc, char **argv, const cli_opts *o);
 
 /* chess pgn|epd|book: argv[0] is the subcommand's name; each parses its own options. */

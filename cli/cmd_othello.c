@@ -469,7 +469,7 @@ static int cmd_positions(const othello_opts *c, char **argv, const int *args, in
 
 /* ---- othello ------------------------------------------------------------------------ */
 
-static const char sub_list[] = "show, moves, play, perft, positions, solve, search, nboard or games";
+static const char sub_list[] = "show, moves, play, perft, positions, solve, search, nboard, match or games";
 
 int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
 {
@@ -477,6 +477,7 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
     if (argc > 1 && strcmp(argv[1], "solve") == 0) return cli_othello_solve(argc - 1, argv + 1, o);
     if (argc > 1 && strcmp(argv[1], "search") == 0) return cli_othello_search(argc - 1, argv + 1, o);
     if (argc > 1 && strcmp(argv[1], "nboard") == 0) return cli_othello_nboard(argc - 1, argv + 1, o);
+    if (argc > 1 && strcmp(argv[1], "match") == 0) return cli_othello_match(argc - 1, argv + 1, o);
     if (argc > 1 && strcmp(argv[1], "games") == 0) return cli_othello_games(argc - 1, argv + 1, o);
     othello_opts c;
     memset(&c, 0, sizeof c);

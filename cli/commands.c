@@ -56,6 +56,20 @@ static const char othello_search_help[] =
     "                                        set game GGF, move, go, hint, ping, learn,\n"
     "                                        quit): the search at depth D (12) or S seconds\n"
     "                                        a move; a bad line gets a `status error:` line\n"
+    ;
+/* ... the matches and the game records */
+static const char othello_match_help[] =
+    "  othello match A B                     two engines from balanced openings, each\n"
+    "                                        with both colours: each game, a table of the\n"
+    "                                        openings, the score and an Elo estimate with\n"
+    "                                        its 95% interval.  An engine: depth:N, time:S\n"
+    "                                        (the search), or nboard:COMMAND (a program\n"
+    "                                        speaking NBoard, run by /bin/sh -c)\n"
+    "    --openings N                        how many openings (8)\n"
+    "    --ply P                             the openings' length in moves (6): distinct\n"
+    "                                        up to symmetry, a depth-4 search within 4\n"
+    "                                        discs of even\n"
+    "    --ggf FILE                          every game in GGF; Ctrl-C keeps those played\n"
     "\nGame records (their own options, after the name):\n"
     "  othello games FILE|- [MODE]           a WTHOR .wtb or a GGF file ('-': standard\n"
     "                                        input), told apart by its content, every\n"
@@ -80,7 +94,7 @@ static const char othello_search_help[] =
     "  mpirun -n 64 bitboard-mpi othello perft 16 --journal p16.txt   (docs/SCALING.md)\n";
 
 /* `bitboard help chess`, continued: the game files. */
-static const char *const othello_more[] = {othello_solve_help, othello_search_help, NULL};
+static const char *const othello_more[] = {othello_solve_help, othello_search_help, othello_match_help, NULL};
 
 static const char chess_games_help[] =
     "\nGames (each of these takes its own options, after its name):\n"

@@ -308,4 +308,19 @@ golden_case help-othello-flag 0 othello -h
 golden_stdin nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
 golden_case nboard-bad-depth 2 othello nboard --depth 0
 
+# othello match: two settings of the search, then the NBoard engine (this
+# program's own, through a pipe) against the search at the same depth: the
+# same engine, so each opening's two games mirror each other; the games in
+# GGF read back; the errors
+golden_case match-depths 0 othello match depth:2 depth:1 --openings 2 --ply 4
+golden_case match-nboard 0 othello match "nboard:$BIN othello nboard --depth 2" depth:2 --openings 2 --ply 4
+tmp_ggf=$(mktemp)
+"$BIN" othello match depth:1 depth:1 --openings 1 --ply 2 --ggf "$tmp_ggf" > /dev/null
+golden_case match-ggf-reads 0 othello games "$tmp_ggf"
+rm -f "$tmp_ggf"
+golden_case match-bad-engine 2 othello match depth:0 depth:1
+golden_case match-one-engine 2 othello match depth:1
+golden_case match-engine-gone 1 othello match nboard:false depth:1 --openings 1
+golden_case match-bad-ply 2 othello match depth:1 depth:1 --ply 0
+
 golden_finish cli-othello

@@ -1,0 +1,376 @@
+/* bitboard othello match A B: two engines play each other from balanced
+ * openings, each opening with both colours.  An engine is `depth:N` or
+ * `time:S` (the midgame search), or `nboard:COMMAND` (any program that
+ * speaks the NBoard protocol, started with /bin/sh -c COMMAND; this one's
+ * `othello nboard` among them).  The openings: the distinct positions
+ * (up to the 8 symmetries) after PLY moves from the start whose depth-4
+ * search scores within 4 discs of even, in the order of their canonical
+ * boards, N of them evenly spaced.  Prints each game, then a table of the
+ * openings, the score and an Elo estimate with its 95% interval; Ctrl-C
+ * keeps the games played.  --ggf FILE writes every game in GGF. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+typedef struct {
+    const char *spec;
+    int depth;        /* depth:N */
+    double seconds;   /* time:S */
+    const char *cmd;  /* nboard:COMMAND */
+    pid_t pid;
+    FILE *to, *from;
+    char name[64];
+} player;
+
+typedef struct { uint64_t p, o; int moves[60], n; } opening;
+
+static int parse_player(const char *spec, player *pl)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->spec = spec;
+    char *end;
+    if (strncmp(spec, "depth:", 6) == 0) {
+        long d = strtol(spec + 6, &end, 10);
+        if (*end || d < 1 || d > 60) return cli_error("othello match: '%s': depth:N needs N 1..60", spec);
+        pl->depth = (int)d;
+    } else if (strncmp(spec, "time:", 5) == 0) {
+        double s = strtod(spec + 5, &end);
+        if (*end || !(s > 0 && s <= 3600)) return cli_error("othello match: '%s': time:S needs seconds above 0", spec);
+        pl->seconds = s;
+    } else if (strncmp(spec, "nboard:", 7) == 0 && spec[7]) {
+        pl->cmd = spec + 7;
+    } else {
+        return cli_error("othello match: '%s' is not an engine: depth:N, time:S or nboard:COMMAND", spec);
+    }
+    snprintf(pl->name, sizeof pl->name, "%s", spec);
+    return 0;
+}
+
+/* Reads a line from an NBoard engine (NULL at its end). */
+static char *engine_line(player *pl, char *buf, size_t size)
+{
+    if (!fgets(buf, (int)size, pl->from)) return NULL;
+    buf[strcspn(buf, "\r\n")] = '\0';
+    return buf;
+}
+
+static int start_engine(player *pl)
+{
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) return cli_error("othello match: pipe: %s", strerror(errno)), 1;
+    pl->pid = fork();
+    if (pl->pid < 0) return cli_error("othello match: fork: %s", strerror(errno)), 1;
+    if (pl->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl("/bin/sh", "sh", "-c", pl->cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]), close(out[1]);
+    pl->to = fdopen(in[1], "w");
+    pl->from = fdopen(out[0], "r");
+    if (!pl->to || !pl->from) return cli_error("othello match: fdopen: %s", strerror(errno)), 1;
+    fprintf(pl->to, "nboard 2\nping 1\n");
+    fflush(pl->to);
+    char line[4096];
+    while (engine_line(pl, line, sizeof line)) {
+        if (strncmp(line, "set myname ", 11) == 0) snprintf(pl->name, sizeof pl->name, "%.50s (nboard)", line + 11);
+        if (strcmp(line, "pong 1") == 0) return 0;
+    }
+    return cli_error("othello match: the engine '%s' ended before answering ping", pl->cmd), 1;
+}
+
+static void stop_engine(player *pl)
+{
+    if (!pl->cmd || pl->pid <= 0) return;
+    if (pl->to) fprintf(pl->to, "quit\n"), fclose(pl->to);
+    if (pl->from) fclose(pl->from);
+    int st;
+    waitpid(pl->pid, &st, 0);
+    pl->pid = 0;
+}
+
+/* The move player pl makes in the game so far (moves from the start): 0..63 or PASS; -1 after an error. */
+static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos)
+{
+    if (!pl->cmd) {
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = pl->depth;
+        o.seconds = pl->seconds;
+        o.stop = (const volatile int *)&cli_interrupted;
+        bb_othello_search_result r;
+        if (bb_othello_search(pos, &o, &r) != 0) return -1;
+        return r.best;
+    }
+    bb_othello_record g;
+    bb_othello_record_init(&g);
+    g.start = bb_othello_start();
+    for (int i = 0; i < n; i++) g.moves[i] = (uint8_t)moves[i];
+    g.count = n;
+    char ggf[2048];
+    bb_othello_ggf_write(ggf, sizeof ggf, &g);
+    ggf[strcspn(ggf, "\r\n")] = '\0';
+    fprintf(pl->to, "set game %s\ngo\n", ggf);
+    fflush(pl->to);
+    char line[4096];
+    while (engine_line(pl, line, sizeof line)) {
+        if (strncmp(line, "=== ", 4) != 0) continue;
+        char m[3] = {line[4], line[5], 0};
+        if ((m[0] == 'P' || m[0] == 'p') && (m[1] == 'A' || m[1] == 'a')) return BB_OTHELLO_PASS;
+        int sq = bb_parse_square(m);
+        if (sq < 0) cli_error("othello match: %s answered '%s', not a move", pl->name, line);
+        return sq;
+    }
+    cli_error("othello match: the engine %s ended in the middle of a game", pl->name);
+    return -1;
+}
+
+/* Plays one game from the opening; *score: black's final disc difference.  0, or 1 after an error. */
+static int play_game(player *black, player *white, const opening *op, int *moves, int *n, int *score)
+{
+    bb_othello_pos pos = bb_othello_start();
+    *n = 0;
+    for (int i = 0; i < op->n; i++) {
+        if (op->moves[i] == BB_OTHELLO_PASS) bb_othello_pass(&pos);
+        else bb_othello_play(&pos, op->moves[i]);
+        moves[(*n)++] = op->moves[i];
+    }
+    while (!bb_othello_game_over(&pos)) {
+        if (cli_interrupted) return 2;
+        player *pl = pos.side == BB_OTHELLO_BLACK ? black : white;
+        int sq = ask(pl, moves, *n, &pos);
+        if (cli_interrupted) return 2;
+        int rc = sq == BB_OTHELLO_PASS ? bb_othello_pass(&pos) : sq >= 0 ? bb_othello_play(&pos, sq) : -1;
+        if (rc != 0) {
+            char t[3] = "??";
+            if (sq >= 0 && sq < 64) t[0] = (char)('a' + (sq & 7)), t[1] = (char)('1' + (sq >> 3));
+            cli_error("othello match: %s played %s, which is not legal there", pl->name, sq == BB_OTHELLO_PASS ? "a pass" : t);
+            return 1;
+        }
+        moves[(*n)++] = sq;
+    }
+    int s = bb_othello_final_score(pos.p, pos.o);
+    *score = pos.side == BB_OTHELLO_BLACK ? s : -s;
+    return 0;
+}
+
+/* The openings: distinct positions (canonical pairs) at `ply`, in the order of those pairs. */
+typedef struct { opening *a; size_t n, cap; } openings;
+
+static int cmp_opening(const void *x, const void *y)
+{
+    const opening *a = x, *b = y;
+    if (a->p != b->p) return a->p < b->p ? -1 : 1;
+    return a->o < b->o ? -1 : a->o > b->o;
+}
+
+static void walk(openings *set, bb_othello_pos pos, int *moves, int n, int ply)
+{
+    if (n == ply) {
+        if (set->n == set->cap) {
+            size_t cap = set->cap ? set->cap * 2 : 1024;
+            opening *a = realloc(set->a, cap * sizeof *a);
+            if (!a) return;
+            set->a = a, set->cap = cap;
+        }
+        opening *op = &set->a[set->n++];
+        op->p = pos.p, op->o = pos.o;
+        bb_canonical_pair(&op->p, &op->o, NULL);
+        memcpy(op->moves, moves, sizeof(int) * (size_t)n);
+        op->n = n;
+        return;
+    }
+    uint64_t m = bb_othello_moves(pos.p, pos.o);
+    if (!m) return; /* openings without passes */
+    for (; m; m &= m - 1) {
+        int sq = bb_popcount((m & (0 - m)) - 1);
+        bb_othello_pos next = pos;
+        bb_othello_play(&next, sq);
+        moves[n] = sq;
+        walk(set, next, moves, n + 1, ply);
+    }
+}
+
+static int balanced_openings(int ply, int want, opening **out, int *count)
+{
+    openings set = {NULL, 0, 0};
+    int moves[60];
+    walk(&set, bb_othello_start(), moves, 0, ply);
+    if (!set.n) return cli_error("othello match: no openings at ply %d", ply);
+    qsort(set.a, set.n, sizeof *set.a, cmp_opening);
+    size_t k = 0;
+    for (size_t i = 0; i < set.n; i++) /* one of each position */
+        if (i == 0 || cmp_opening(&set.a[i], &set.a[k - 1]) != 0) set.a[k++] = set.a[i];
+    size_t kept = 0;
+    for (size_t i = 0; i < k; i++) { /* balanced: a depth-4 search within 4 discs of even */
+        bb_othello_pos pos = {set.a[i].p, set.a[i].o, 0};
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = 4;
+        o.exact_empties = -1;
+        bb_othello_search_result r;
+        if (bb_othello_search(&pos, &o, &r) == 0 && fabs(r.score) <= 4) set.a[kept++] = set.a[i];
+    }
+    if ((int)kept < want) {
+        free(set.a);
+        return cli_error("othello match: %zu balanced openings at ply %d, fewer than the %d asked for", kept, ply, want);
+    }
+    opening *pick = malloc(sizeof *pick * (size_t)want);
+    if (!pick) return free(set.a), cli_error("out of memory");
+    for (int i = 0; i < want; i++) pick[i] = set.a[(size_t)i * kept / (size_t)want];
+    free(set.a);
+    *out = pick, *count = want;
+    return 0;
+}
+
+static void transcript(const int *moves, int n, char *buf)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == BB_OTHELLO_PASS) buf[k++] = 'P', buf[k++] = 'A';
+        else buf[k++] = (char)('a' + (moves[i] & 7)), buf[k++] = (char)('1' + (moves[i] >> 3));
+    }
+    buf[k] = '\0';
+}
+
+int cli_othello_match(int argc, char **argv, const cli_opts *o)
+{
+    const char *spec[2] = {NULL, NULL}, *ggf_path = NULL;
+    int n_open = 8, ply = 6;
+    if (o->format_given) return cli_error("othello match prints a report: -o does not apply (--ggf FILE writes the games)");
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        char *end;
+        if (cli_option_value(argc, argv, &i, "--openings", &v)) {
+            long x = v ? strtol(v, &end, 10) : 0;
+            if (!v || *end || x < 1 || x > 10000) return cli_error("--openings needs a number 1..10000");
+            n_open = (int)x;
+        } else if (cli_option_value(argc, argv, &i, "--ply", &v)) {
+            long x = v ? strtol(v, &end, 10) : 0;
+            if (!v || *end || x < 1 || x > 10) return cli_error("--ply needs a number 1..10");
+            ply = (int)x;
+        } else if (cli_option_value(argc, argv, &i, "--ggf", &v)) {
+            if (!v || !*v) return cli_error("--ggf needs a FILE");
+            ggf_path = v;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE", argv[i]);
+        } else if (!spec[0]) {
+            spec[0] = argv[i];
+        } else if (!spec[1]) {
+            spec[1] = argv[i];
+        } else {
+            return cli_error("othello match takes two engines: '%s' is a third", argv[i]);
+        }
+    }
+    if (!spec[1]) return cli_error("othello match needs two engines A and B: depth:N, time:S or nboard:COMMAND");
+    player pl[2];
+    if (parse_player(spec[0], &pl[0]) || parse_player(spec[1], &pl[1])) return EXIT_USAGE;
+    opening *ops = NULL;
+    int nops = 0;
+    if (balanced_openings(ply, n_open, &ops, &nops)) return EXIT_USAGE;
+    FILE *ggf = NULL;
+    if (ggf_path && !(ggf = fopen(ggf_path, "w"))) {
+        free(ops);
+        return cli_error("--ggf %s: cannot create it: %s", ggf_path, strerror(errno));
+    }
+    int rc = 0;
+    signal(SIGPIPE, SIG_IGN);
+    for (int k = 0; k < 2 && !rc; k++)
+        if (pl[k].cmd) rc = start_engine(&pl[k]);
+    if (rc) {
+        for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
+        if (ggf) fclose(ggf);
+        free(ops);
+        return rc;
+    }
+    cli_interrupt_begin();
+    printf("match: A = %s, B = %s; %d openings at ply %d, each with both colours: %d games\n", pl[0].name, pl[1].name,
+           nops, ply, 2 * nops);
+    int played = 0, wins = 0, draws = 0, losses = 0;
+    double sum = 0, sum2 = 0;
+    int (*results)[2] = calloc((size_t)nops, sizeof *results);
+    int interactive = isatty(2);
+    double t0 = cli_now();
+    for (int i = 0; i < nops && !rc && !cli_interrupted; i++) {
+        for (int a_black = 1; a_black >= 0 && !rc; a_black--) {
+            int moves[128], n, score;
+            if (interactive)
+                fprintf(stderr, "\rgame %d of %d, %.0f s", played + 1, 2 * nops, cli_now() - t0), fflush(stderr);
+            int g = play_game(a_black ? &pl[0] : &pl[1], a_black ? &pl[1] : &pl[0], &ops[i], moves, &n, &score);
+            if (g == 2) break;
+            if (g) {
+                rc = 1;
+                break;
+            }
+            int a_score = a_black ? score : -score;
+            results[i][a_black ? 0 : 1] = a_score;
+            double x = a_score > 0 ? 1 : a_score == 0 ? 0.5 : 0;
+            wins += a_score > 0, draws += a_score == 0, losses += a_score < 0;
+            sum += x, sum2 += x * x, played++;
+            char t[260], o2[32];
+            transcript(moves, n, t);
+            transcript(ops[i].moves, ops[i].n, o2);
+            if (interactive) fprintf(stderr, "\r%*s\r", 40, "");
+            printf("game %d: opening %s, A %s: A %+d\n", played, o2, a_black ? "black" : "white", a_score);
+            if (ggf) {
+                bb_othello_record rec;
+                bb_othello_record_init(&rec);
+                rec.start = bb_othello_start();
+                for (int j = 0; j < n; j++) rec.moves[j] = (uint8_t)moves[j];
+                rec.count = n;
+                snprintf(rec.black, sizeof rec.black, "%.60s", a_black ? pl[0].name : pl[1].name);
+                snprintf(rec.white, sizeof rec.white, "%.60s", a_black ? pl[1].name : pl[0].name);
+                char buf[4096];
+                bb_othello_ggf_write(buf, sizeof buf, &rec);
+                fputs(buf, ggf);
+                if (!strchr(buf, '\n')) fputc('\n', ggf);
+            }
+            fflush(stdout);
+        }
+    }
+    cli_interrupt_end();
+    for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
+    if (ggf && fclose(ggf) != 0 && !rc) {
+        cli_error("--ggf %s: writing failed: %s", ggf_path, strerror(errno));
+        rc = 1;
+    }
+    if (played) {
+        printf("\n| opening | A black | A white |\n|---|---:|---:|\n");
+        for (int i = 0; i < nops && 2 * i < played; i++) {
+            char o2[32];
+            transcript(ops[i].moves, ops[i].n, o2);
+            printf("| %s | %+d |", o2, results[i][0]);
+            if (2 * i + 1 < played) printf(" %+d |\n", results[i][1]);
+            else printf(" - |\n");
+        }
+        double p = sum / played, var = sum2 / played - p * p, se = sqrt(var > 0 ? var / played : 0);
+        printf("\nA: %d win%s, %d draw%s, %d loss%s of %d game%s: %.1f%%", wins, wins == 1 ? "" : "s", draws,
+               draws == 1 ? "" : "s", losses, losses == 1 ? "" : "es", played, played == 1 ? "" : "s", 100 * p);
+        if (p <= 0 || p >= 1) {
+            printf("; Elo beyond measure (%s every game)\n", p >= 1 ? "A won" : "B won");
+        } else {
+            double lo = p - 1.96 * se, hi = p + 1.96 * se;
+            if (lo < 0.001) lo = 0.001;
+            if (hi > 0.999) hi = 0.999;
+#define ELO(x) (-400.0 * log10(1.0 / (x) - 1.0))
+            double e = ELO(p);
+            printf("; Elo %+.0f (95%%: %+.0f to %+.0f)\n", fabs(e) < 0.5 ? 0.0 : e, ELO(lo), ELO(hi));
+        }
+    }
+    free(results);
+    free(ops);
+    if (cli_check_output()) return 1;
+    if (cli_interrupted) return cli_report_interrupt("othello match", NULL, cli_now() - t0);
+    return rc;
+}
