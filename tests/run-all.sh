@@ -52,6 +52,7 @@ total_p=0 total_f=0 total_s=0
 log=build/test-logs
 mkdir -p "$log"
 
+total_cpu=0
 # A part's summary line: "N passed, M failed" or "N passed, M failed, K skipped",
 # alone or after "name: ".
 summary_re='(^|: )[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
@@ -59,14 +60,19 @@ summary_re='(^|: )[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
 # part NAME COMMAND...: runs a part; its last summary line counts, and a part
 # that fails without one (or fails while its line says 0 failed) counts as
 # one failure.
+# Each part's line gives its wall time and the CPU time (user + system) of
+# what it ran.
 part_times=()
 part() {
     local name=$1; shift
-    local rc=0 t0=$SECONDS
-    "$@" > "$log/$name.log" 2>&1 || rc=$?
+    local rc=0 t0=$SECONDS cpu TIMEFORMAT='%U %S'
+    { time "$@" > "$log/$name.log" 2>&1 || rc=$?; } 2> "$log/$name.cpu"
     local took=$((SECONDS - t0))
+    cpu=$(awk '{ printf "%d", $1 + $2 + 0.5 }' "$log/$name.cpu" 2>/dev/null)
+    cpu=${cpu:-0}
+    total_cpu=$((total_cpu + cpu))
     part_times+=("$took $name")
-    echo "== $name (${took} s)"
+    echo "== $name (${took} s, ${cpu} s CPU)"
     grep -E "$summary_re" "$log/$name.log" | grep -v '^unit: ' | sed 's/^/   /' || true
     grep '^SKIP ' "$log/$name.log" | sed 's/^/   /' || true
     local line p=0 f=0 s=0
@@ -94,23 +100,23 @@ lane() {
     local lname=$1; shift
     lane_names+=("$lname")
     (
-        total_p=0 total_f=0 total_s=0 part_times=()
+        total_p=0 total_f=0 total_s=0 total_cpu=0 part_times=()
         for spec in "$@"; do
             # shellcheck disable=SC2086
             part $spec
         done
-        echo "$total_p $total_f $total_s" > "$log/lane-$lname.counts"
+        echo "$total_p $total_f $total_s $total_cpu" > "$log/lane-$lname.counts"
         printf '%s\n' "${part_times[@]}" > "$log/lane-$lname.times"
     ) > "$log/lane-$lname.out" 2>&1 &
 }
 # lanes_end: waits for every lane, prints what they printed, adds their counts.
 lanes_end() {
     wait
-    local lname p f s
+    local lname p f s c
     for lname in "${lane_names[@]}"; do
         cat "$log/lane-$lname.out"
-        if read -r p f s < "$log/lane-$lname.counts" 2>/dev/null; then
-            total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
+        if read -r p f s c < "$log/lane-$lname.counts" 2>/dev/null; then
+            total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s)) total_cpu=$((total_cpu + ${c:-0}))
             while read -r t n; do [ -n "$n" ] && part_times+=("$t $n"); done < "$log/lane-$lname.times"
         else
             echo "== lane $lname ended without its counts"; total_f=$((total_f + 1))
@@ -160,19 +166,27 @@ if [ $mode = check ]; then
 else
     # the five configurations are fixed: nothing from the caller's make
     # command line (SAN=1, T=...) leaks into them
-    unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL BB_TEST_SLICE
+    unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL BB_TEST_SLICE BB_DIFF_PART
     # (and the soak's driver, whose smoke mode runs in lane a below)
     # Every test runs in every configuration.  The heavy loops' inputs
     # (random positions against slow references, walks, proofs) all run in
-    # gcc native and the portable build, the vector code and the scalar
-    # code; the other three each run a different third of them
-    # (BB_TEST_SLICE, tests/harness.h), every input once more between them.
-    part gcc-native   "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
+    # gcc native, the vector code; the portable build (the scalar code) runs
+    # half of them, a different half from run to run; the other three each
+    # run a different third of them (BB_TEST_SLICE, tests/harness.h), every
+    # input once more between them.  gcc native's chess differential check
+    # runs the tenth every configuration runs and a quarter of the rest, a
+    # different quarter from run to run (BB_DIFF_PART, tests/test_chess_diff.c).
+    # make unit (no slice) runs every input, and the soak draws fresh ones.
+    # BB_TEST_ROTATE=R replays a run's choice (printed here).
+    rotate=${BB_TEST_ROTATE:-$RANDOM}
+    [[ $rotate =~ ^[0-9]+$ ]] || { echo "make test: BB_TEST_ROTATE='$rotate' is not a number"; exit 2; }
+    echo "== this run's share of the heavy loops (replay: make test BB_TEST_ROTATE=$rotate): gcc native's chess_diff BB_DIFF_PART=$((rotate % 4))/4, portable BB_TEST_SLICE=$((rotate % 2))/2"
+    part gcc-native   env BB_DIFF_PART=$((rotate % 4))/4 "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
     part clang-native env BB_TEST_SLICE=1/3 "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
     # (with -g: tests/abi.sh describes this build's shared library, the
     # flags of its own ABI build, instead of building the library again)
     part gcc-x86-64   env BB_TEST_SLICE=0/3 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 OPT=-O2 CFLAGS=-g BUILD=build/x86-64 all unit
-    part portable     "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
+    part portable     env BB_TEST_SLICE=$((rotate % 2))/2 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
     # (BB_NO_FORCE_INLINE: under the sanitizers the chess generator's and
     # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
     # s once each; the same source, which the four builds above run inlined)
@@ -228,7 +242,7 @@ fi
 
 # where the time went: the five slowest parts, and the whole run
 echo
-echo "slowest parts (of ${SECONDS} s in all):"
+echo "slowest parts (of ${SECONDS} s in all, ${total_cpu} s CPU in the parts):"
 printf '%s\n' "${part_times[@]}" | sort -rn | head -n 5 | while read -r t n; do printf '  %4d s  %s\n' "$t" "$n"; done
 echo
 echo "$total_p passed, $total_f failed, $total_s skipped"
