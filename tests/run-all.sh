@@ -226,14 +226,14 @@ else
     done
     # the build test (it touches headers and rebuilds build/), then the
     # consumers and install paths (they install from build/), beside the
-    # fuzz targets (each FUZZ_SECONDS_TEST (5) from its corpus: they run
+    # fuzz targets (each FUZZ_SECONDS_TEST (3) from its corpus: they run
     # what phase two built and call no make) and then MPI, which makes in
     # build/ too and so waits for the build test's end; the two lanes end
     # together
     rm -f "$log/build.done"
     fuzz_all=()
     for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
-    fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-5} build/fuzz"
+    fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-3} build/fuzz"
     lane d "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
            "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
     lane e "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
