@@ -181,25 +181,35 @@ else
     rotate=${BB_TEST_ROTATE:-$RANDOM}
     [[ $rotate =~ ^[0-9]+$ ]] || { echo "make test: BB_TEST_ROTATE='$rotate' is not a number"; exit 2; }
     echo "== this run's share of the heavy loops (replay: make test BB_TEST_ROTATE=$rotate): gcc native's chess_diff BB_DIFF_PART=$((rotate % 4))/4, portable BB_TEST_SLICE=$((rotate % 2))/2"
+    # gcc native first (build/: the CLI, the soak, the library every lane
+    # below uses), then the WebAssembly module and the page, built once
+    # here: the npm package's tests (lane b) and the browser tests (lane c)
+    # run side by side and would each start the same build into the same
+    # files
     part gcc-native   env BB_DIFF_PART=$((rotate % 4))/4 "${M[@]}" -j"$JOBS" CC=gcc BUILD=build all unit build/tests/soak
-    part clang-native env BB_TEST_SLICE=1/3 "${M[@]}" -j"$JOBS" CC=clang BUILD=build/clang all unit
-    # (with -g: tests/abi.sh describes this build's shared library, the
-    # flags of its own ABI build, instead of building the library again)
-    part gcc-x86-64   env BB_TEST_SLICE=0/3 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 OPT=-O2 CFLAGS=-g BUILD=build/x86-64 all unit
-    part portable     env BB_TEST_SLICE=$((rotate % 2))/2 "${M[@]}" -j"$JOBS" CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit
-    # (BB_NO_FORCE_INLINE: under the sanitizers the chess generator's and
-    # perft kernel's specialized bodies took 16 and 24 s to compile, 2 and 4
-    # s once each; the same source, which the four builds above run inlined)
-    part asan-ubsan   env BB_TEST_SLICE=2/3 "${M[@]}" -j"$JOBS" CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit
-    # the WebAssembly module and the page, built once here: the npm package's
-    # tests (lane b) and the browser tests (lane c) run side by side and
-    # would each start the same build into the same files
     part wasm-web     "${M[@]}" -j"$JOBS" BUILD=build web
+    # Then everything that needs only those, side by side in lanes: the
+    # other four configurations one after another (lane k, each in its own
+    # build directory), and beside them the parts that wait on processes
+    # more than they compute (the CLI goldens, Chromium, node), which leave
+    # a core idle at times.  gcc x86-64 comes first and marks x86.done: the
+    # ABI check (lane f) and the python part's portable path (lane c) use
+    # its library.  (No path here holds a space.)
+    rm -f "$log/x86.done"
+    # (gcc x86-64 with -g: tests/abi.sh describes this build's shared
+    # library, the flags of its own ABI build, instead of building the
+    # library again.  BB_NO_FORCE_INLINE under the sanitizers: the chess
+    # generator's and perft kernel's specialized bodies took 16 and 24 s to
+    # compile, 2 and 4 s once each; the same source, which the four builds
+    # before it run inlined)
+    lane k "gcc-x86-64 marking x86.done env BB_TEST_SLICE=0/3 ${M[*]} -j$JOBS CC=gcc ARCH=x86-64 OPT=-O2 CFLAGS=-g BUILD=build/x86-64 all unit" \
+           "clang-native env BB_TEST_SLICE=1/3 ${M[*]} -j$JOBS CC=clang BUILD=build/clang all unit" \
+           "portable env BB_TEST_SLICE=$((rotate % 2))/2 ${M[*]} -j$JOBS CC=gcc ARCH=x86-64 PORTABLE=1 BUILD=build/portable all unit" \
+           "asan-ubsan env BB_TEST_SLICE=2/3 ${M[*]} -j$JOBS CC=clang SAN=1 DEBUG=1 CPPFLAGS=-DBB_NO_FORCE_INLINE BUILD=build/asan all unit"
     # the soak's smoke mode (make soak-smoke) and ThreadSanitizer (its own
     # build, build/tsan), the CLI goldens, the trace page in headless
     # Chromium (installed there when missing), docs/gallery/ against what the
-    # tracer draws now, and the man page: three lanes side by side (no path
-    # here holds a space)
+    # tracer draws now, and the man page
     lane a "soak-smoke build/tests/soak --smoke" "tsan tests/tsan.sh" \
            "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
            "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
@@ -212,13 +222,12 @@ else
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
            "js tests/js.sh"
-    lane c "browser tests/browser/run.sh build/bitboard $log" "python tests/python.sh" \
+    lane c "browser tests/browser/run.sh build/bitboard $log" "python after x86.done tests/python.sh" \
            "stockfish tests/stockfish.sh build/bitboard"
     # the fuzz targets' build (clang compiles the library again, with
-    # coverage) beside the lanes above, which leave a core idle at times,
-    # then the ABI check (on the gcc x86-64 build's library, built with -g
-    # for it; and a CMake shared build in build/abi/cmake)
-    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
+    # coverage), then the ABI check (on the gcc x86-64 build's library,
+    # built with -g for it; and a CMake shared build in build/abi/cmake)
+    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
