@@ -93,20 +93,27 @@ part() {
 # Parts that use one core at a time (the CLI goldens, the page in Chromium,
 # the gallery, the man page) run side by side, in lanes: each lane's parts
 # one after another in the background, their printouts and counts kept in
-# files and shown in the lanes' order once all have ended.  lane NAME PART...
-# where each PART is "name command args" (one string, split on spaces).
+# files and shown in the lanes' order once all have ended.  lane NAME
+# [--after L1,L2...] PART... where each PART is "name command args" (one
+# string, split on spaces); --after: the lane starts once lanes L1, L2...
+# have ended (each marks $log/lane-NAME.end).
 lane_names=()
 lane() {
     local lname=$1; shift
+    local waits=
+    if [ "${1:-}" = --after ]; then waits=${2//,/ }; shift 2; fi
     lane_names+=("$lname")
+    rm -f "$log/lane-$lname.end"
     (
         total_p=0 total_f=0 total_s=0 total_cpu=0 part_times=()
+        for w in $waits; do while [ ! -e "$log/lane-$w.end" ]; do sleep 1; done; done
         for spec in "$@"; do
             # shellcheck disable=SC2086
             part $spec
         done
         echo "$total_p $total_f $total_s $total_cpu" > "$log/lane-$lname.counts"
         printf '%s\n' "${part_times[@]}" > "$log/lane-$lname.times"
+        touch "$log/lane-$lname.end"
     ) > "$log/lane-$lname.out" 2>&1 &
 }
 # lanes_end: waits for every lane, prints what they printed, adds their counts.
@@ -228,25 +235,25 @@ else
     # coverage), then the ABI check (on the gcc x86-64 build's library,
     # built with -g for it; and a CMake shared build in build/abi/cmake)
     lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
+    # Once lanes a, b, c and f have ended (lane k uses other build
+    # directories and goes on beside): the build test (it touches headers
+    # and rebuilds build/), then the consumers and install paths (they
+    # install from build/), beside the fuzz targets (each FUZZ_SECONDS_TEST
+    # (3) from its corpus: they run what lane f built and call no make) and
+    # then MPI, which makes in build/ too and so waits for the build test's
+    # end
+    rm -f "$log/build.done"
+    fuzz_all=()
+    for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
+    fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-3} build/fuzz"
+    lane d --after a,b,c,f "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
+           "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
+    lane e --after a,b,c,f "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
         grep -q "bash $t build/bitboard" "$0" || { echo "== $t is in no lane of tests/run-all.sh"; total_f=$((total_f + 1)); }
     done
-    # the build test (it touches headers and rebuilds build/), then the
-    # consumers and install paths (they install from build/), beside the
-    # fuzz targets (each FUZZ_SECONDS_TEST (3) from its corpus: they run
-    # what phase two built and call no make) and then MPI, which makes in
-    # build/ too and so waits for the build test's end; the two lanes end
-    # together
-    rm -f "$log/build.done"
-    fuzz_all=()
-    for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
-    fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-3} build/fuzz"
-    lane d "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
-           "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
-    lane e "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
-    lanes_end
 fi
 
 # where the time went: the five slowest parts, and the whole run
