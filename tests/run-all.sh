@@ -94,17 +94,26 @@ part() {
 # the gallery, the man page) run side by side, in lanes: each lane's parts
 # one after another in the background, their printouts and counts kept in
 # files and shown in the lanes' order once all have ended.  lane NAME
-# [--after L1,L2...] PART... where each PART is "name command args" (one
-# string, split on spaces); --after: the lane starts once lanes L1, L2...
-# have ended (each marks $log/lane-NAME.end).
+# [--nice] [--after L1,L2...] PART... where each PART is "name command args"
+# (one string, split on spaces); --after: the lane starts once lanes L1,
+# L2... have ended (each marks $log/lane-NAME.end); --nice: the lane runs at
+# a lower priority (nice 10), so that it takes the CPU the lane on the
+# critical path leaves idle rather than slowing it down.
 lane_names=()
 lane() {
     local lname=$1; shift
-    local waits=
-    if [ "${1:-}" = --after ]; then waits=${2//,/ }; shift 2; fi
+    local waits= low=
+    while :; do
+        case ${1:-} in
+        --after) waits=${2//,/ }; shift 2 ;;
+        --nice) low=1; shift ;;
+        *) break ;;
+        esac
+    done
     lane_names+=("$lname")
     rm -f "$log/lane-$lname.end"
     (
+        [ -n "$low" ] && { renice -n 10 -p "$BASHPID" > /dev/null 2>&1 || true; }
         total_p=0 total_f=0 total_s=0 total_cpu=0 part_times=()
         for w in $waits; do while [ ! -e "$log/lane-$w.end" ]; do sleep 1; done; done
         for spec in "$@"; do
@@ -197,9 +206,10 @@ else
     part wasm-web     "${M[@]}" -j"$JOBS" BUILD=build web
     # Then everything that needs only those, side by side in lanes: the
     # other four configurations one after another (lane k, each in its own
-    # build directory), and beside them the parts that wait on processes
-    # more than they compute (the CLI goldens, Chromium, node), which leave
-    # a core idle at times.  gcc x86-64 comes first and marks x86.done: the
+    # build directory: the longest lane), and beside them, at a lower
+    # priority (--nice), the parts that wait on processes more than they
+    # compute (the CLI goldens, Chromium, node), which leave a core idle at
+    # times.  gcc x86-64 comes first and marks x86.done: the
     # ABI check (lane f) and the python part's portable path (lane c) use
     # its library.  (No path here holds a space.)
     rm -f "$log/x86.done"
@@ -217,24 +227,24 @@ else
     # build, build/tsan), the CLI goldens, the trace page in headless
     # Chromium (installed there when missing), docs/gallery/ against what the
     # tracer draws now, and the man page
-    lane a "soak-smoke build/tests/soak --smoke" "tsan tests/tsan.sh" \
+    lane a --nice "soak-smoke build/tests/soak --smoke" "tsan tests/tsan.sh" \
            "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
            "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
            "gallery tests/gallery.sh --check build/bitboard" "man tests/man.sh build/bitboard" \
            "mutants-list tests/mutants.sh --check build" "version tests/version.sh build/bitboard"
-    lane b "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
+    lane b --nice "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
            "cli-trace bash tests/cli/trace.sh build/bitboard" "cli-chess-pgn bash tests/cli/chess_pgn.sh build/bitboard" \
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
            "js tests/js.sh"
-    lane c "browser tests/browser/run.sh build/bitboard $log" "python after x86.done tests/python.sh" \
-           "stockfish tests/stockfish.sh build/bitboard"
+    lane c --nice "browser tests/browser/run.sh build/bitboard $log" "stockfish tests/stockfish.sh build/bitboard" \
+           "python after x86.done tests/python.sh"
     # the fuzz targets' build (clang compiles the library again, with
     # coverage), then the ABI check (on the gcc x86-64 build's library,
     # built with -g for it; and a CMake shared build in build/abi/cmake)
-    lane f "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
+    lane f --nice "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
     # Once lanes a, b, c and f have ended (lane k uses other build
     # directories and goes on beside): the build test (it touches headers
     # and rebuilds build/), then the consumers and install paths (they
@@ -246,9 +256,9 @@ else
     fuzz_all=()
     for f in tests/fuzz/fuzz_*.c; do fuzz_all+=("build/fuzz/$(basename "$f" .c)"); done
     fuzz_run="fuzz tests/fuzz/run.sh ${FUZZ_SECONDS_TEST:-3} build/fuzz"
-    lane d --after a,b,c,f "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
+    lane d --nice --after a,b,c,f "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
            "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}"
-    lane e --after a,b,c,f "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
+    lane e --nice --after a,b,c,f "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
     lanes_end
     # every tests/cli/*.sh has a lane above
     for t in tests/cli/*.sh; do
