@@ -1094,14 +1094,14 @@ static inline void cdiff_ref_san(const bb_chess_pos *pos, const bb_chess_movelis
 
 /* bb_chess_moves_to_san (every move's SAN in one call, the legal moves
  * generated once) against cdiff_ref_san move by move, joined by spaces: all
- * of pos's moves, then the moves of each square that has some (their
- * disambiguation must still see the other pieces).  0, or 1 and msg. */
-static inline int cdiff_check_san(const bb_chess_pos *pos, char *msg, size_t size)
+ * of pos's moves, then (per_square) the moves of each square that has some
+ * (their disambiguation must still see the other pieces).  0, or 1 and msg. */
+static inline int cdiff_check_san_of(const bb_chess_pos *pos, int per_square, char *msg, size_t size)
 {
     bb_chess_movelist list;
     char got[BB_CHESS_MAX_MOVES * (BB_CHESS_MOVE_TEXT_MAX + 1)], want[sizeof got];
     bb__chess_slow_generate(pos, BB_GEN_ALL, &list);
-    for (int from = -1; from < 64; from++) {
+    for (int from = -1; from < (per_square ? 64 : 0); from++) {
         bb_chess_move some[BB_CHESS_MAX_MOVES];
         int n = 0;
         size_t w = 0;
@@ -1124,6 +1124,12 @@ static inline int cdiff_check_san(const bb_chess_pos *pos, char *msg, size_t siz
         }
     }
     return 0;
+}
+
+/* Every move's list, then each square's (see above). */
+static inline int cdiff_check_san(const bb_chess_pos *pos, char *msg, size_t size)
+{
+    return cdiff_check_san_of(pos, 1, msg, size);
 }
 
 #endif /* BB_TESTS_CHESS_DIFF_H */

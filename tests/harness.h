@@ -37,8 +37,9 @@ int bbt_finish(const char *suite);
  * makes input i this run's when i % N == K; without it (or with 0/1) every
  * input is.  make test gives its three secondary builds (clang native, gcc
  * x86-64, clang ASan+UBSan) the slices 0/3, 1/3 and 2/3, so between them
- * they run every input once more, and gcc native and the portable build
- * (the vector and the scalar code) run all of them.  A failure in a sliced
+ * they run every input once more; gcc native (the vector code) runs all of
+ * them, and the portable build (the scalar code) half of them, 0/2 or 1/2,
+ * a different half from run to run (tests/run-all.sh).  A failure in a sliced
  * run names its slice; the same input fails in every run that has it. */
 int bbt_mine(long i);
 /* N of K/N: 1 when this run has every input.  A check of an aggregate

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The npm package (js/) as one part of make test: builds the WebAssembly
 # module and the package (make wasm, which installs clang's wasm32 pieces
-# when missing), then runs node --test js/test/ against the CLI in build/.
+# when missing), then runs node --test js/test/ against the CLI in build/
+# (a third of the loops that ask the CLI about each input, below).
 # Installs Debian's nodejs (node and npm) when missing.  Ends with
 # "js: N passed, M failed, K skipped".
 set -u
@@ -32,6 +33,11 @@ if ! $MAKE --no-print-directory -s wasm; then
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-BB_CLI=build/bitboard BB_JS=build/js/bitboard node --test js/test/ > "$out" 2>&1
+# a third of the loops that ask the CLI about every form, random program or
+# ply (js/test/trace.test.mjs, chess.test.mjs), a different third each run;
+# make js-test runs them all
+rotate=${BB_JS_ROTATE:-$RANDOM}
+echo "js: a third of the CLI loops: BB_JS_SHARE=3 BB_JS_ROTATE=$rotate (make js-test BB_JS_SHARE=3 BB_JS_ROTATE=$rotate replays them)"
+BB_JS_SHARE=3 BB_JS_ROTATE=$rotate BB_CLI=build/bitboard BB_JS=build/js/bitboard node --test js/test/ > "$out" 2>&1
 rc=$?
 node_summary js "$out" $rc

@@ -5,6 +5,12 @@
 // each step's bits against the HTML page's own data); every error; the heap
 // across many calls; the typings.  BB_JS names the staged package (make
 // js-test sets both); BB_JS_SEED replays another seed.
+// BB_JS_SHARE=N (make test: tests/js.sh, 3) runs a share of the loops that
+// call the CLI for every form and for each random program: the inputs i
+// with (i + BB_JS_ROTATE) % N == 0, a different share each run (tests/js.sh
+// prints the rotation that replays it); every input is still drawn, so a
+// share runs the same cases as the full run.  Without it (make js-test)
+// every input runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +23,13 @@ const cli = process.env.BB_CLI ?? 'build/bitboard';
 const tr = await import(path.join(pkg, 'trace.js'));
 const { heapBytes } = await import(path.join(pkg, 'core.js'));
 const SEED = BigInt(process.env.BB_JS_SEED ?? '0x5eed7ace');
+const SHARE = Number(process.env.BB_JS_SHARE ?? 1), ROTATE = Number(process.env.BB_JS_ROTATE ?? 0);
+assert.ok(Number.isInteger(SHARE) && SHARE >= 1 && Number.isInteger(ROTATE) && ROTATE >= 0,
+    `BB_JS_SHARE=${process.env.BB_JS_SHARE} BB_JS_ROTATE=${process.env.BB_JS_ROTATE}: whole numbers, the share at least 1`);
+// input i is this run's
+const mine = (i) => (i + ROTATE) % SHARE === 0;
+// this run's forms of the library (all of them with no share)
+const myForms = () => tr.forms().filter((f, i) => mine(i));
 
 // xorshift64 for boards, small integers from its top bits
 function rng(seed) {
@@ -104,7 +117,7 @@ test('forms: the CLI\'s --list, in order', () => {
 });
 
 test('every form: the SVG and HTML are the CLI\'s, byte for byte, at its example square', () => {
-    for (const f of tr.forms()) {
+    for (const f of myForms()) {
         const want = cliPictures([f.name]);
         assert.equal(tr.svg(f.name), want.svg, `${f.name} --svg`);
         assert.equal(tr.html(f.name), want.html, `${f.name} --html`);
@@ -118,13 +131,15 @@ test('every form: the SVG and HTML are the CLI\'s, byte for byte, at its example
 
 test('every form: SVG, HTML and data at a random square on random inputs; the value is the definition\'s and the routine\'s', () => {
     const r = rng(SEED);
-    for (const f of tr.forms()) {
+    for (const [i, f] of tr.forms().entries()) {
         const sq = f.square === null ? undefined : r.int(64);
         const nvars = tr.trace(f.name, { square: sq }).inputs.length;
         const values = Array.from({ length: nvars }, () => r.u64() & r.u64() | r.u64() & r.u64() & r.u64());
+        const byName = sq === undefined ? 0 : r.int(2);
+        if (!mine(i)) continue; // (after its draws: the same cases in every share)
         const args = [f.name, ...(sq === undefined ? [] : ['--square', sqName(sq)]), ...cliInputs(values)];
         const want = cliPictures(args);
-        const opts = { inputs: values, ...(sq === undefined ? {} : { square: r.int(2) ? sq : sqName(sq) }) };
+        const opts = { inputs: values, ...(sq === undefined ? {} : { square: byName ? sq : sqName(sq) }) };
         const what = `${f.name} ${args.slice(1).join(' ')}`;
         assert.equal(tr.svg(f.name, opts), want.svg, `${what} --svg`);
         assert.equal(tr.html(f.name, opts), want.html, `${what} --html`);
@@ -141,7 +156,7 @@ test('every form: SVG, HTML and data at a random square on random inputs; the va
 });
 
 test('prove: every form as `trace NAME --check` says', () => {
-    for (const f of tr.forms()) {
+    for (const f of myForms()) {
         const p = tr.prove(f.name);
         const r = spawnSync(cli, ['trace', f.name, '--check'], { encoding: 'utf8' });
         const line = r.stdout.trimEnd();
@@ -206,6 +221,7 @@ test('random programs: pictures, verdicts, values and every step\'s bits as the 
         const { text, nvars, inputs } = randomProgram(r);
         const values = Array.from({ length: nvars }, () => r.u64());
         const byName = r.int(2);
+        if (!mine(n)) continue;
         const opts = { inputs: byName ? Object.fromEntries(inputs.map((k, i) => [k, values[i]])) : values };
         const args = [text, ...(byName ? inputs.flatMap((k, i) => ['--input', `${k}=${hex(values[i])}`]) : cliInputs(values))];
         const want = cliPictures(args);
@@ -267,7 +283,7 @@ function checkAgainst(what, against, sq) {
 test('prove against: every form\'s text against the form, forms against forms, as `trace WHAT --against W`', () => {
     const r = rng(SEED + 3n);
     const counts = {};
-    for (const f of tr.forms()) {
+    for (const f of myForms()) {
         if (f.name.endsWith('magic_index')) continue; // neither a definition nor a routine
         const status = checkAgainst(tr.formText(f.name), f.name);
         assert.equal(status, f.name === 'othello_moves_shifts' || f.name.endsWith('_fill') ? status : 'proven', f.name);
@@ -293,6 +309,7 @@ test('prove against: random programs against random programs and against themsel
         const a = randomProgram(r);
         let b = randomProgram(r);
         while (b.nvars !== a.nvars) b = randomProgram(r);
+        if (!mine(n)) continue;
         const status = checkAgainst(a.text, b.text);
         counts[status] = (counts[status] ?? 0) + 1;
         const rewritten = `input ${a.inputs.join(' ')}\n` + tr.trace(a.text).steps.map((s) => s.text).join('\n');
