@@ -5,7 +5,10 @@
  * first move is f5, or --canonical), --stats.  A bad game is reported as
  * FILE: game N: why, and the reading goes on; the exit status is then 1 (a
  * fault in the data), where a file that cannot be opened or read, or is
- * neither format, is 2 (the command could not run). */
+ * neither format, is 2 (the command could not run).  A WTHOR game whose
+ * count splits the empty squares evenly instead of giving them to the
+ * winner is kept, with a warning (FILE: game N: both counts) that leaves
+ * the status 0. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -20,7 +23,7 @@ typedef struct {
     int mode, canonical, json;
     unsigned char *names, *trns;
     size_t names_size, trns_size;
-    long games, bad, moves, unfinished, wins[3]; /* black, white, draws */
+    long games, bad, warned, moves, unfinished, wins[3]; /* black, white, draws */
     long score_sum, scored;
 } games_run;
 
@@ -191,8 +194,13 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     } else if (is_wthor) {
         for (long i = 0; i < (long)h.count; i++) {
             bb_othello_record g;
-            if (bb_othello_wthor_game(data, size, i, &g, &e) != 0) game_error(&s, i + 1, e.msg);
-            else one_game(&s, &g, i + 1);
+            int r = bb_othello_wthor_game(data, size, i, &g, &e);
+            if (r < 0) {
+                game_error(&s, i + 1, e.msg);
+            } else {
+                if (r > 0) s.warned++, fprintf(stderr, "bitboard: warning: %s: game %ld: %s\n", shown(s.path), i + 1, e.msg);
+                one_game(&s, &g, i + 1);
+            }
             if (ferror(stdout)) break;
         }
     } else {
@@ -218,20 +226,20 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     }
     if (!rc && (s.mode == MODE_CHECK || s.mode == MODE_STATS)) {
         if (s.json) {
-            printf("{\"format\":\"%s\",\"games\":%ld,\"errors\":%ld,\"moves\":%ld", is_wthor ? "wthor" : "ggf", s.games,
-                   s.bad, s.moves);
+            printf("{\"format\":\"%s\",\"games\":%ld,\"errors\":%ld,\"warnings\":%ld,\"moves\":%ld",
+                   is_wthor ? "wthor" : "ggf", s.games, s.bad, s.warned, s.moves);
             if (s.mode == MODE_STATS)
                 printf(",\"black_wins\":%ld,\"white_wins\":%ld,\"draws\":%ld,\"unfinished\":%ld,\"mean_score\":%.2f",
                        s.wins[0], s.wins[1], s.wins[2], s.unfinished, s.scored ? (double)s.score_sum / s.scored : 0.0);
             printf("}\n");
         } else if (s.mode == MODE_STATS) {
-            printf("format      %s\ngames       %ld\nerrors      %ld\nmoves       %ld\nblack wins  %ld\nwhite wins  %ld\n"
-                   "draws       %ld\nunfinished  %ld\nmean score  %+.2f (black - white)\n",
-                   is_wthor ? "WTHOR" : "GGF", s.games, s.bad, s.moves, s.wins[0], s.wins[1], s.wins[2], s.unfinished,
+            printf("format      %s\ngames       %ld\nerrors      %ld\nwarnings    %ld\nmoves       %ld\nblack wins  %ld\n"
+                   "white wins  %ld\ndraws       %ld\nunfinished  %ld\nmean score  %+.2f (black - white)\n",
+                   is_wthor ? "WTHOR" : "GGF", s.games, s.bad, s.warned, s.moves, s.wins[0], s.wins[1], s.wins[2], s.unfinished,
                    s.scored ? (double)s.score_sum / s.scored : 0.0);
         } else {
-            printf("%ld game%s (%s), %ld move%s, %ld with errors\n", s.games, s.games == 1 ? "" : "s",
-                   is_wthor ? "WTHOR" : "GGF", s.moves, s.moves == 1 ? "" : "s", s.bad);
+            printf("%ld game%s (%s), %ld move%s, %ld with errors, %ld with warnings\n", s.games, s.games == 1 ? "" : "s",
+                   is_wthor ? "WTHOR" : "GGF", s.moves, s.moves == 1 ? "" : "s", s.bad, s.warned);
         }
     }
     free(data);

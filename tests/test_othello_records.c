@@ -8,6 +8,9 @@
  *     fewer games than the file holds, a bad square byte, a byte after the
  *     end of the moves, an illegal move, a wrong disc count; the next game
  *     reads after a bad one;
+ *   - the stored count of games the moves end with empty squares: given
+ *     to the winner (read), split evenly (kept, with a warning), anything
+ *     else (an error); a line cut short keeps any count unchecked;
  *   - GGF: the same games (and some from another start board) written one
  *     after another and read back equal; the tags; every malformed case
  *     (unclosed bracket, bad board, bad move, illegal move, wrong turn, not
@@ -165,6 +168,103 @@ static void wthor_malformed(void)
     free(f);
 }
 
+/* The stored count of a game the moves end with empties: WTHOR gives them
+ * to the winner; Logistello's book writes black's discs with them split
+ * evenly (the disc difference as a count, 32 + d/2 rounded away from 32):
+ * kept with a warning.  Any other count is an error.  A game whose moves
+ * stop before the end (a book line) keeps what it stores unchecked. */
+static int ends_with_empties(uint64_t *rng, bb_othello_record *g, int black_wins, int odd)
+{
+    for (int tries = 0; tries < 200000; tries++) {
+        bb_othello_record_init(g);
+        random_game(rng, g, 200);
+        bb_othello_pos fin;
+        bb_othello_record_replay(g, &fin, NULL);
+        int b = bb_othello_discs(&fin, BB_OTHELLO_BLACK), w = bb_othello_discs(&fin, BB_OTHELLO_WHITE), e = 64 - b - w;
+        if (e >= 2 && (b > w) == black_wins && b != w && (e % 2) == odd) return 1;
+    }
+    return 0;
+}
+
+static void wthor_scores(void)
+{
+    uint64_t rng = 2026;
+    enum { N = 6 };
+    bb_othello_record games[N];
+    /* 0: black wins with an even number of empties, 1: white wins with an odd number,
+       2: black wins with an odd number, 3: a line cut short, 4: a full board, 5: one empty */
+    CHECK(ends_with_empties(&rng, &games[0], 1, 0), "a black win with empties");
+    CHECK(ends_with_empties(&rng, &games[1], 0, 1), "a white win with an odd number of empties");
+    CHECK(ends_with_empties(&rng, &games[2], 1, 1), "a black win with an odd number of empties");
+    bb_othello_record_init(&games[3]);
+    random_game(&rng, &games[3], 40);
+    for (int k = 4; k < N; k++) {
+        bb_othello_pos fin;
+        int e;
+        do {
+            bb_othello_record_init(&games[k]);
+            random_game(&rng, &games[k], 200);
+            bb_othello_record_replay(&games[k], &fin, NULL);
+            e = 64 - bb_othello_discs(&fin, BB_OTHELLO_BLACK) - bb_othello_discs(&fin, BB_OTHELLO_WHITE);
+        } while (e != (k == 4 ? 0 : 1));
+    }
+    unsigned char f[16 + 68 * N];
+    bb_othello_wthor_header h = {20, 26, 11, 27, N, 0, 1999, 8, 0, 0};
+    bb_othello_wthor_write_header(f, &h);
+    int winner[N], split[N], raw[N];
+    bb_parse_error e;
+    for (int i = 0; i < N; i++) {
+        CHECK(bb_othello_wthor_write_game(f + 16 + 68 * i, &games[i], &e) == 0, "write %d: %s", i, e.msg);
+        bb_othello_pos fin;
+        bb_othello_record_replay(&games[i], &fin, NULL);
+        int b = bb_othello_discs(&fin, BB_OTHELLO_BLACK), w = bb_othello_discs(&fin, BB_OTHELLO_WHITE), d = b - w;
+        winner[i] = b > w ? 64 - w : b < w ? b : 32;
+        raw[i] = b;
+        split[i] = d >= 0 ? 32 + (d + 1) / 2 : 32 - (-d + 1) / 2;
+        CHECK(i >= 3 || winner[i] != split[i], "game %d: the two rules differ (%d-%d)", i, b, w);
+        CHECK(i < 4 || winner[i] == split[i], "game %d: the two rules agree (%d-%d)", i, b, w);
+    }
+    bb_othello_record g;
+    for (int i = 0; i < 3; i++) { /* empties to the winner: read; split: kept, with a warning; else an error */
+        unsigned char *r = f + 16 + 68 * i;
+        CHECK(r[6] == winner[i], "game %d: the writer gives the empties to the winner: %d, want %d", i, r[6], winner[i]);
+        CHECK(bb_othello_wthor_game(f, sizeof f, i, &g, &e) == 0 && g.black_discs == winner[i], "game %d: %s", i, e.msg);
+        r[6] = (unsigned char)split[i];
+        char want[96];
+        snprintf(want, sizeof want, "black's disc count is %d, but the moves end with %d: ", split[i], winner[i]);
+        memset(&g, 0, sizeof g);
+        int rc = bb_othello_wthor_game(f, sizeof f, i, &g, &e);
+        CHECK(rc == 1 && strstr(e.msg, want) && strstr(e.msg, "split evenly") && e.pos == 16 + 68 * i + 7,
+              "game %d split: rc %d, %s at %d", i, rc, e.msg, e.pos);
+        CHECK(same_moves(&g, &games[i]) && g.black_discs == split[i] && g.theoretical == r[7], "game %d: kept whole", i);
+        /* the raw count (the empties to nobody), one further from the winner's count than split, a non-count */
+        int bad[3] = {raw[i], split[i] + (split[i] > winner[i] ? 1 : -1), 99};
+        for (int k = 0; k < 3; k++) {
+            if (bad[k] < 0 || bad[k] > 255 || bad[k] == winner[i]) continue;
+            r[6] = (unsigned char)bad[k];
+            CHECK(bb_othello_wthor_game(f, sizeof f, i, &g, &e) == -1 && strstr(e.msg, "black's disc count is") &&
+                      !strstr(e.msg, "split"),
+                  "game %d count %d: %s", i, bad[k], e.msg);
+        }
+        r[6] = (unsigned char)winner[i];
+    }
+    /* a line cut short stores what it likes (a book's evaluation): read, unchecked */
+    unsigned char *r = f + 16 + 68 * 3;
+    for (int v = 0; v <= 64; v += 16) {
+        r[6] = r[7] = (unsigned char)v;
+        CHECK(bb_othello_wthor_game(f, sizeof f, 3, &g, &e) == 0 && g.black_discs == v && g.theoretical == v,
+              "a cut line with %d: %s", v, e.msg);
+    }
+    /* a full board and one empty square: both rules agree; one off is an error */
+    for (int i = 4; i < N; i++) {
+        r = f + 16 + 68 * i;
+        CHECK(bb_othello_wthor_game(f, sizeof f, i, &g, &e) == 0 && g.black_discs == winner[i], "game %d: %s", i, e.msg);
+        r[6] = (unsigned char)(winner[i] + 1);
+        CHECK(bb_othello_wthor_game(f, sizeof f, i, &g, &e) == -1 && !strstr(e.msg, "split"), "game %d + 1: %s", i, e.msg);
+        r[6] = (unsigned char)winner[i];
+    }
+}
+
 static void wthor_names(void)
 {
     unsigned char f[16 + 2 * 20];
@@ -274,6 +374,7 @@ int main(void)
 {
     RUN(wthor_round_trip);
     RUN(wthor_malformed);
+    RUN(wthor_scores);
     RUN(wthor_names);
     RUN(ggf_round_trip);
     RUN(ggf_malformed);

@@ -21,9 +21,11 @@
  *   bb_othello_wthor_check(h, size, kind, err)  0 if the header's count fits the file's size for records
  *                                    of kind (a size above), else -1 and *err saying how they differ
  *   bb_othello_wthor_game(data, size, i, g, err)  game i (from 0) of a .wtb file: decoded, its moves
- *                                    replayed (a side with no move passes), its disc count checked:
- *                                    0 and *g, or -1 and *err naming the move byte, move or count at
- *                                    fault
+ *                                    replayed (a side with no move passes), its disc count checked
+ *                                    when the moves end the game (the empties go to the winner): 0
+ *                                    and *g; 1 and *g with a warning in *err when the count splits
+ *                                    the empties evenly instead (Logistello's book does); or -1 and
+ *                                    *err naming the move byte, move or count at fault
  *   bb_othello_wthor_name(data, size, kind, i, buf, bufsize)  name i of a .jou or .trn file as UTF-8
  *                                    (from Latin-1): 0, or -1 if i is out of range
  *   bb_othello_wthor_write_header(out, h)  the 16 bytes of h
@@ -54,7 +56,7 @@ typedef struct {
     bb_othello_pos start;                   /* the standard start, or a GGF BO board */
     uint8_t moves[BB_OTHELLO_RECORD_MOVES]; /* 0..63, or BB_OTHELLO_PASS */
     int count;
-    int black_discs;   /* the final black disc count the record gives (WTHOR), -1 if none */
+    int black_discs;   /* the final black disc count the record gives (WTHOR, as stored), -1 if none */
     int theoretical;   /* WTHOR: black's discs under perfect play from the recorded depth, -1 */
     int tournament, black_player, white_player; /* WTHOR numbers, -1 if none */
     char black[64], white[64], event[64], date[32], result[32]; /* names and tags, "" if none */

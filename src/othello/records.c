@@ -111,13 +111,31 @@ int bb_othello_wthor_check(const bb_othello_wthor_header *h, size_t size, int ki
     return 0;
 }
 
+static void final_discs(const bb_othello_pos *pos, int *b, int *w)
+{
+    uint64_t black = pos->side == BB_OTHELLO_BLACK ? pos->p : pos->o, white = pos->side == BB_OTHELLO_BLACK ? pos->o : pos->p;
+    *b = bb_popcount(black), *w = bb_popcount(white);
+}
+
 /* Black's final disc count the WTHOR way: the empties go to the winner,
  * half each on a draw. */
 static int black_count(const bb_othello_pos *pos)
 {
-    uint64_t black = pos->side == BB_OTHELLO_BLACK ? pos->p : pos->o, white = pos->side == BB_OTHELLO_BLACK ? pos->o : pos->p;
-    int b = bb_popcount(black), w = bb_popcount(white), e = 64 - b - w;
+    int b, w;
+    final_discs(pos, &b, &w);
+    int e = 64 - b - w;
     return b > w ? b + e : b < w ? b : b + e / 2;
+}
+
+/* Black's count with the empties split evenly, an odd one to the winner:
+ * 32 + (b - w) / 2 rounded away from 32, the disc difference written as a
+ * count (Logistello's book stores its finished lines so). */
+static int black_count_split(const bb_othello_pos *pos)
+{
+    int b, w;
+    final_discs(pos, &b, &w);
+    int e = 64 - b - w;
+    return b + e / 2 + (e % 2 && b > w);
 }
 
 int bb_othello_wthor_game(const unsigned char *data, size_t size, long i, bb_othello_record *g, bb_parse_error *err)
@@ -152,10 +170,18 @@ int bb_othello_wthor_game(const unsigned char *data, size_t size, long i, bb_oth
             return bb__fail(err, base + 8 + k, 0, 0, "move %d (%s) is illegal for %s", k + 1, name, side_names[pos.side & 1]);
         g->moves[g->count++] = (uint8_t)sq;
     }
-    if (bb_othello_game_over(&pos) && black_count(&pos) != g->black_discs)
+    if (!bb_othello_game_over(&pos) || black_count(&pos) == g->black_discs) return 0;
+    int b, w;
+    final_discs(&pos, &b, &w);
+    int e = 64 - b - w;
+    if (black_count_split(&pos) != g->black_discs)
         return bb__fail(err, base + 6, 0, 0, "black's disc count is %d, but the moves end with %d", g->black_discs,
                         black_count(&pos));
-    return 0;
+    /* the empties split instead of given to the winner: the game is kept, the count flagged */
+    bb__fail(err, base + 6, 0, 0,
+             "black's disc count is %d, but the moves end with %d: %d-%d with %d empty squares, split evenly "
+             "instead of given to the winner", g->black_discs, black_count(&pos), b, w, e);
+    return 1;
 }
 
 int bb_othello_wthor_name(const unsigned char *data, size_t size, int kind, long i, char *buf, size_t bufsize)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # othello games: a WTHOR .wtb built here byte by byte (two good games and
 # one with a bad move byte), its .jou names (Latin-1), a file cut short, and
-# GGF games (tags, evals after a move, a start board, an illegal move);
+# GGF games (tags, evals after a move, a start board, an illegal move); a
+# WTHOR count that splits the empties evenly (a warning, status 0);
 # every mode, the errors named by game with the reading going on, standard
 # input as '-', and the exit statuses: 1 for a bad game in a file read to
 # the end, 2 for a file that cannot be opened or is neither format, and for
@@ -40,7 +41,7 @@ cat > t.ggf <<'GGF'
 GGF
 bad1="bitboard: error: t.wtb: game 2: move byte 2 is 99 (0x63), not a square 11..88"
 bad2="bitboard: error: t.ggf: game 2: B[a1]: move 1 is illegal for black"
-expect wthor-check 1 '3 games (WTHOR), 7 moves, 1 with errors' "$bad1" othello games t.wtb
+expect wthor-check 1 '3 games (WTHOR), 7 moves, 1 with errors, 0 with warnings' "$bad1" othello games t.wtb
 expect wthor-transcripts 1 'f5d6c3 32-32 Alice - Lévy
 f5f6e6f4 33-31 Alice - Lévy' "$bad1" othello games t.wtb --transcripts --names t.jou
 expect wthor-positions 1 '---------------------------OX------XO--------------------------- X
@@ -52,8 +53,8 @@ expect wthor-positions 1 '---------------------------OX------XO-----------------
 ---------------------------OX------XOX-------O------------------ X
 ---------------------------OX------XXX------XO------------------ O
 ---------------------------OOO-----XXO------XO------------------ X' "$bad1" othello games t.wtb --positions
-expect wthor-stats-json 1 '{"format":"wthor","games":3,"errors":1,"moves":7,"black_wins":1,"white_wins":0,"draws":1,"unfinished":0,"mean_score":1.00}' "$bad1" -o json othello games t.wtb --stats
-expect ggf-check 1 '3 games (GGF), 4 moves, 1 with errors' "$bad2" othello games t.ggf
+expect wthor-stats-json 1 '{"format":"wthor","games":3,"errors":1,"warnings":0,"moves":7,"black_wins":1,"white_wins":0,"draws":1,"unfinished":0,"mean_score":1.00}' "$bad1" -o json othello games t.wtb --stats
+expect ggf-check 1 '3 games (GGF), 4 moves, 1 with errors, 0 with warnings' "$bad2" othello games t.ggf
 expect ggf-transcripts-json 1 '{"game":1,"transcript":"f5d6c3","black_discs":-1,"black":"a","white":"b","event":"GGS/os"}
 {"game":3,"transcript":"c5","black_discs":-1}' "$bad2" -o json othello games t.ggf --transcripts
 expect ggf-canonical 1 "$("$BIN" othello games t.ggf --positions --canonical 2>/dev/null)" "$bad2" othello games t.ggf --positions --canonical
@@ -63,8 +64,8 @@ expect missing 2 '' 'bitboard: error: none.wtb: cannot open: No such file or dir
 expect directory 2 '' 'bitboard: error: .: cannot read: Is a directory' othello games .
 expect missing-names 2 '' 'bitboard: error: none.jou: cannot open: No such file or directory' othello games t.wtb --names none.jou
 # standard input as '-': the same games, errors named <stdin>
-IN=t.wtb expect stdin-wthor 1 '3 games (WTHOR), 7 moves, 1 with errors' "${bad1/t.wtb/<stdin>}" othello games -
-IN=t.ggf expect stdin-ggf-stats-json 1 '{"format":"ggf","games":3,"errors":1,"moves":4,"black_wins":0,"white_wins":0,"draws":0,"unfinished":2,"mean_score":0.00}' "${bad2/t.ggf/<stdin>}" -o json othello games - --stats
+IN=t.wtb expect stdin-wthor 1 '3 games (WTHOR), 7 moves, 1 with errors, 0 with warnings' "${bad1/t.wtb/<stdin>}" othello games -
+IN=t.ggf expect stdin-ggf-stats-json 1 '{"format":"ggf","games":3,"errors":1,"warnings":0,"moves":4,"black_wins":0,"white_wins":0,"draws":0,"unfinished":2,"mean_score":0.00}' "${bad2/t.ggf/<stdin>}" -o json othello games - --stats
 IN=t.jou expect stdin-names 1 'f5d6c3 32-32 Alice - Lévy
 f5f6e6f4 33-31 Alice - Lévy' "$bad1" othello games t.wtb --transcripts --names -
 IN=short.wtb expect stdin-short 2 '' 'bitboard: error: <stdin>: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 3 games (220 bytes with the header), but the file has 100 bytes: 1 whole record' othello games -
@@ -72,11 +73,23 @@ expect stdin-empty 2 '' 'bitboard: error: <stdin>: no game: neither GGF (no "(;"
 expect stdin-twice 2 '' "bitboard: error: othello games: standard input ('-') can be read once: give it to one of FILE, --names, --tournaments" othello games - --names -
 # singular counts: one game, one move, one whole record
 head -1 t.ggf | sed 's/W\[d6\]B\[c3\]//' > one.ggf
-expect one-game 0 '1 game (GGF), 1 move, 0 with errors' '' othello games one.ggf
+expect one-game 0 '1 game (GGF), 1 move, 0 with errors, 0 with warnings' '' othello games one.ggf
 { printf '\x14\x1a\x0b\x19\x02\x00\x00\x00\x00\x00\xea\x07\x08\x00\x16\x00'; tail -c +17 t.wtb | head -c 100; } > one-whole.wtb
 expect one-whole 2 '' 'bitboard: error: one-whole.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 2 games (152 bytes with the header), but the file has 116 bytes: 1 whole record' othello games one-whole.wtb
 { printf '\x14\x1a\x0b\x19\x01\x00\x00\x00\x00\x00\xea\x07\x08\x00\x16\x00'; tail -c +17 t.wtb | head -c 100; } > one-more.wtb
 expect one-more 2 '' 'bitboard: error: one-more.wtb: neither GGF (no "(;" starts a game) nor a WTHOR .wtb file: the header says 1 game (84 bytes with the header), but the file has 116 bytes: 32 more' othello games one-more.wtb
+# a game the moves end with 51 empty squares, black 13-0 (d3 c3 b3 d2 e1 d6 d7 e3 f4): WTHOR gives the
+# empties to the winner (64); 39 splits them evenly (Logistello's book does): kept, with a warning; 13 is an error
+rec() { printf '\x00\x00\x00\x00\x01\x00'; printf "\\x$(printf %02x "$1")\\x$(printf %02x "$1")"; printf '\x22\x21\x20\x18\x0f\x40\x4a\x23\x2e'; head -c 51 /dev/zero; }
+{ printf '\x14\x1a\x0b\x1b\x03\x00\x00\x00\x00\x00\xcf\x07\x08\x00\x00\x00'; rec 39; rec 64; rec 13; } > split.wtb
+{ printf '\x14\x1a\x0b\x1b\x01\x00\x00\x00\x00\x00\xcf\x07\x08\x00\x00\x00'; rec 39; } > split1.wtb
+warn="black's disc count is 39, but the moves end with 64: 13-0 with 51 empty squares, split evenly instead of given to the winner"
+expect split-check 1 '3 games (WTHOR), 18 moves, 1 with errors, 1 with warnings' "bitboard: warning: split.wtb: game 1: $warn
+bitboard: error: split.wtb: game 3: black's disc count is 13, but the moves end with 64" othello games split.wtb
+expect split-only 0 '1 game (WTHOR), 9 moves, 0 with errors, 1 with warnings' "bitboard: warning: split1.wtb: game 1: $warn" othello games split1.wtb
+expect split-transcripts 0 'd3c3b3d2e1d6d7e3f4 13-0' "bitboard: warning: split1.wtb: game 1: $warn" othello games split1.wtb --transcripts
+expect split-stats-json 0 '{"format":"wthor","games":1,"errors":0,"warnings":1,"moves":9,"black_wins":1,"white_wins":0,"draws":0,"unfinished":0,"mean_score":13.00}' "bitboard: warning: split1.wtb: game 1: $warn" -o json othello games split1.wtb --stats
+IN=split1.wtb expect split-stdin 0 '1 game (WTHOR), 9 moves, 0 with errors, 1 with warnings' "bitboard: warning: <stdin>: game 1: $warn" othello games -
 expect two-modes 2 '' 'bitboard: error: othello games: give one of --check, --transcripts, --positions, --stats' othello games t.wtb --stats --positions
 expect canonical-alone 2 '' 'bitboard: error: --canonical applies to --positions' othello games t.wtb --canonical
 echo "othello-games: $pass passed, $fail failed"
