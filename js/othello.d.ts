@@ -91,6 +91,8 @@ export interface WthorGame {
     moves: string[];
     /** set if the game is bad: what is at fault; moves then holds those before it */
     error?: string;
+    /** the stored count splits the empties evenly (Logistello's book): the game is kept */
+    warning?: string;
 }
 
 export interface WthorFile extends Iterable<WthorGame> {

@@ -540,7 +540,9 @@ function wthorHeader(data, kind, prefix) {
  * into the .jou and .trn files: readWthorNames), year, blackDiscs (the
  * recorded count), theoretical, moves (names, a pass as PA) }, each move
  * replayed and checked; a bad game has `error` (naming the game, and the
- * move byte or field at fault) and the moves before the fault.  A file whose
+ * move byte or field at fault) and the moves before the fault; a game whose
+ * stored count splits the empties evenly (Logistello's book) is kept with
+ * `warning`.  A file whose
  * size does not fit its header throws the C library's message.
  */
 export function readWthor(bytes) {
@@ -559,7 +561,9 @@ export function readWthor(bytes) {
                 index: i, black: g.blackPlayer, white: g.whitePlayer, tournament: g.tournament, year: header.year,
                 blackDiscs: g.blackDiscs, theoretical: g.theoretical, moves: g.moves,
             };
-            if (rc !== 0) result.error = `game ${i + 1}: ${cString(out + REC.bytes)}`;
+            /* 1: kept, with a warning (the stored count splits the empties) */
+            if (rc === 1) result.warning = `game ${i + 1}: ${cString(out + REC.bytes)}`;
+            else if (rc !== 0) result.error = `game ${i + 1}: ${cString(out + REC.bytes)}`;
             return result;
         }));
     };

@@ -247,7 +247,8 @@ BB_JS_EXPORT int bb_js_othello_wthor_header(const unsigned char *data, int size,
 }
 
 /* Game i of a .wtb file (data may hold just its header and that game): 0 and the
- * record in out, or -1, what was read of it in out and the error's text in msg */
+ * record in out; 1, the record and a warning's text in msg; or -1, what was read of
+ * it in out and the error's text in msg */
 BB_JS_EXPORT int bb_js_othello_wthor_game(const unsigned char *data, int size, int i, unsigned char *out, char *msg,
                                           int msg_size)
 {

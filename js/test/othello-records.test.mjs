@@ -121,6 +121,25 @@ test('WTHOR: bytes built here from the format\'s description equal writeWthor\'s
     assert.equal(g.moves.join(''), cliGames(bytes).games[0].transcript);
 });
 
+test('WTHOR: a stored count that splits the empties is kept with a warning, as the CLI does', () => {
+    // d3 c3 b3 d2 e1 d6 d7 e3 f4: black 13-0 with 51 empties; 39 splits them (Logistello's book), 64 gives
+    // them to the winner (the WTHOR rule), 13 is an error
+    const file = (stored) => {
+        const b = new Uint8Array(16 + 68);
+        b.set([0x14, 0x1a, 0x0b, 0x1b, 1, 0, 0, 0, 0, 0, 0xcf, 0x07, 8, 0, 0, 0]);
+        b.set([0, 0, 0, 0, 1, 0, stored, stored, 0x22, 0x21, 0x20, 0x18, 0x0f, 0x40, 0x4a, 0x23, 0x2e], 16);
+        return b;
+    };
+    const split = ot.readWthor(file(39)).game(0);
+    assert.equal(split.moves.join(''), 'd3c3b3d2e1d6d7e3f4');
+    assert.equal(split.error, undefined);
+    assert.match(split.warning, /^game 1: black's disc count is 39, but the moves end with 64: .*split evenly/);
+    const whole = ot.readWthor(file(64)).game(0);
+    assert.equal(whole.warning, undefined);
+    assert.equal(whole.error, undefined);
+    assert.match(ot.readWthor(file(13)).game(0).error, /black's disc count is 13/);
+});
+
 test('WTHOR: bad games carry the CLI\'s message and the reading goes on; a bad size throws', () => {
     const r = rng(SEED + 2);
     const good = Array.from({ length: 6 }, () => ({ moves: playGame(r, 120).filter((m) => m !== ot.PASS) }));

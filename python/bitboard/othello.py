@@ -250,7 +250,9 @@ def games(path, errors="raise"):
     final disc difference, empties to the winner), ``black_discs`` and
     ``theoretical`` (WTHOR's fields, -1 if none), ``black``, ``white``,
     ``event``, ``date``, ``result`` (GGF tags), the WTHOR player and
-    tournament numbers.
+    tournament numbers; ``warning`` (only in a WTHOR game whose stored count
+    splits the empties evenly instead of giving them to the winner, as
+    Logistello's book does: the game is kept, the text says both counts).
 
     ``errors``: ``"raise"`` (a ``ValueError`` naming the game and why),
     ``"skip"``, or ``"yield"`` (a ``(number, message)`` tuple in its place).

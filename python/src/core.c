@@ -1781,7 +1781,13 @@ static PyObject *py_othello_read(PyObject *self, PyObject *args)
         }
         for (uint32_t i = 0; i < h.count; i++) {
             int rc = bb_othello_wthor_game(data, size, (long)i, &g, &e);
-            PyObject *item = rc == 0 ? record_dict(&g, (long)i + 1) : Py_BuildValue("(ls)", (long)i + 1, e.msg);
+            /* 1: kept, with a warning (the stored count splits the empties) */
+            PyObject *item = rc >= 0 ? record_dict(&g, (long)i + 1) : Py_BuildValue("(ls)", (long)i + 1, e.msg);
+            if (item && rc == 1) {
+                PyObject *w = PyUnicode_FromString(e.msg);
+                if (!w || PyDict_SetItemString(item, "warning", w)) { Py_XDECREF(w); Py_DECREF(item); goto fail; }
+                Py_DECREF(w);
+            }
             if (!item || PyList_Append(list, item)) { Py_XDECREF(item); goto fail; }
             Py_DECREF(item);
         }

@@ -313,6 +313,28 @@ def test_wthor_errors(tmp_path):
         list(othello.games(short))
 
 
+def split_wthor(stored):
+    # a 9-move wipe-out (d3 c3 b3 d2 e1 d6 d7 e3 f4: black 13-0, 51 empties) with black's count stored as given
+    game = bytes([0, 0, 0, 0, 1, 0, stored, stored, 0x22, 0x21, 0x20, 0x18, 0x0f, 0x40, 0x4a, 0x23, 0x2e]) + bytes(51)
+    return bytes([0x14, 0x1a, 0x0b, 0x1b, 1, 0, 0, 0, 0, 0, 0xcf, 0x07, 8, 0, 0, 0]) + game
+
+
+def test_wthor_split_count_is_a_warning(tmp_path):
+    # 39 splits the 51 empties evenly (Logistello's book does): kept, with a warning saying both counts;
+    # 64 (empties to the winner, the WTHOR rule) reads cleanly; 13 is an error
+    path = tmp_path / "split.wtb"
+    path.write_bytes(split_wthor(39))
+    g, = list(othello.games(path))
+    assert g["transcript"] == "d3c3b3d2e1d6d7e3f4" and g["black_discs"] == 39
+    assert "split evenly instead of given to the winner" in g["warning"]
+    path.write_bytes(split_wthor(64))
+    g, = list(othello.games(path))
+    assert "warning" not in g
+    path.write_bytes(split_wthor(13))
+    with pytest.raises(ValueError, match="black's disc count is 13"):
+        list(othello.games(path))
+
+
 def test_ggf_games(tmp_path):
     text = "".join("(;GM[Othello]PB[a]PW[b]RE[?]BO[8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *]"
                    + "".join(("B" if i % 2 == 0 else "W") + "[" + t[2 * i:2 * i + 2] + "]"
