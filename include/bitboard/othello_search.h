@@ -33,7 +33,7 @@ typedef struct {
     double seconds;           /* a time budget: no iteration starts after half of it is spent, and
                                  one running when it ends is abandoned (the last finished one
                                  counts); 0: none */
-    size_t hash_mb;           /* the table in MiB; 0: 16 */
+    size_t hash_mb;           /* the table in MiB; 0: 16; more than 1 TiB (2^20 MiB) is refused (-1) */
     int exact_empties;        /* with this many empties or fewer at the root, the exact solver
                                  answers (0: 14; -1: never) */
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */

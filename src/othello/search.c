@@ -178,9 +178,10 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         r->seconds = now_s() - t0;
         return 0;
     }
+    size_t mb = o.hash_mb ? o.hash_mb : 16, entries = 1;
+    if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
     search *s = (search *)calloc(1, sizeof *s);
     if (!s) return -1;
-    size_t mb = o.hash_mb ? o.hash_mb : 16, entries = 1;
     while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
     s->tt = (entry *)calloc(entries, sizeof(entry));
     if (!s->tt) {
