@@ -179,7 +179,7 @@ def test_search_midgame():
     p, o, _ = othello.start()
     r = othello.search(p, o, depth=6)
     assert (othello.square_name(r.best), r.depth, r.exact, r.stopped) == ("d3", 6, False, False)
-    assert r.pv[0] == r.best and r.nodes == 886  # the CLI's `othello search start --depth 6`
+    assert r.pv[0] == r.best and r.nodes == 911  # the CLI's `othello search start --depth 6`
     assert othello.search(p, o, seconds=0.05).depth >= 1
     with pytest.raises(ValueError, match="depth"):
         othello.search(p, o, depth=61)

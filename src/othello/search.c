@@ -94,14 +94,15 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
     }
 
     /* the moves, best first: the table's, then by the evaluation one move on
-     * (at depth 2 and more), or by the opponent's mobility */
+     * (from depth 3: below that it costs more than it saves, 1.34x the time
+     * at depth 12, docs/OTHELLO.md), or by the opponent's mobility */
     int sq[32], key[32], n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int q = bb_popcount((m & (0 - m)) - 1);
         uint64_t f = bb_othello_flips(p, o, q), np = o ^ f, no = p | f | (1ULL << q);
         int k;
         if (q == tt_move) k = 1 << 20;
-        else if (depth >= 2) k = -bb__othello_eval(np, no);
+        else if (depth >= 3) k = -bb__othello_eval(np, no);
         else k = -bb_popcount(bb_othello_moves(np, no));
         int j = n++;
         while (j > 0 && key[j - 1] < k) sq[j] = sq[j - 1], key[j] = key[j - 1], j--;
