@@ -119,7 +119,7 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS_ALL)
 FUZZ_STAMP  := $(BUILD)/fuzz/flags.stamp
 FUZZ_NOW    := $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS)
 
-.PHONY: all lib cli tools unit check test demo docs bench perm-stats othello-eval fuzz fuzz-build install uninstall clean help FORCE \
+.PHONY: all lib cli tools unit check test demo docs bench perm-stats othello-eval othello-solver-eval fuzz fuzz-build install uninstall clean help FORCE \
         python python-test bench-python mpi mutants soak soak-smoke wasm js-test bench-js web serve bench-web release \
         abi abi-baseline
 .DEFAULT_GOAL := all
@@ -265,19 +265,40 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 	$(call msg,GEN,$@)
 	$(Q)$(BUILD)/tools/gen_pgn --games 100000 --seed 1 -o $@.tmp && mv $@.tmp $@
 
-# The Othello solver's evaluation weights, src/othello/eval_weights.c
+# The Othello evaluation's weights, src/othello/eval_weights.c (committed):
+# trained on the games of the WTHOR files in DATA (a directory, or files;
+# CONTRIBUTING, "Real game files", says where they come from), stage by
+# stage from the end of the game: docs/OTHELLO.md, "The evaluation".  The
+# same files give the same weights, byte for byte (the trainer's arithmetic
+# is compiled without contraction into fused multiply-adds).  Without DATA
+# the committed weights stay.  The held-out error per number of empties,
+# beside the weights replaced: $(BUILD)/eval/report.txt.
+$(BUILD)/obj/tools/othello_train.o: CFLAGS_ALL += -ffp-contract=off
+
+# The exact solver's own move-order weights, src/othello/eval_solver_weights.c
 # (committed): 300,000 positions of self-play games with 10-16 empties, each
 # solved exactly by the library (two halves, one a CPU, 10 minutes or so),
-# then a least-squares fit (docs/OTHELLO.md, "The evaluation").
-EVAL_DATA := $(BUILD)/eval/positions1.txt $(BUILD)/eval/positions2.txt
+# then a least-squares fit (docs/OTHELLO.md, "The evaluation").  Nothing is
+# downloaded.
+SOLVER_EVAL_DATA := $(BUILD)/eval/positions1.txt $(BUILD)/eval/positions2.txt
 $(BUILD)/eval/positions%.txt: | $(BUILD)/tools/othello_train
 	@mkdir -p $(dir $@)
 	$(call msg,GEN,$@)
 	$(Q)$(BUILD)/tools/othello_train gen --count 150000 --empties 10-16 --seed $* -o $@.tmp && mv $@.tmp $@
 
-othello-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_weights.c (the solver's evaluation; make -j2)
-	$(Q)$(MAKE) --no-print-directory $(EVAL_DATA)
-	$(BUILD)/tools/othello_train fit -o src/othello/eval_weights.c $(EVAL_DATA)
+othello-solver-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_solver_weights.c (the solver's move order; make -j2)
+	$(Q)$(MAKE) --no-print-directory $(SOLVER_EVAL_DATA)
+	$(BUILD)/tools/othello_train fit -o src/othello/eval_solver_weights.c $(SOLVER_EVAL_DATA)
+othello-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_weights.c from WTHOR games (DATA=DIR; 7 minutes on 2 cores)
+ifeq ($(strip $(DATA)),)
+	@echo "make othello-eval: no DATA=DIR: src/othello/eval_weights.c stays as committed (CONTRIBUTING, \"Real game files\", says where the games come from)"
+else
+	@mkdir -p $(BUILD)/eval
+	$(BUILD)/tools/othello_train wthor --threads 2 --baseline src/othello/eval_weights.c --report $(BUILD)/eval/report.txt \
+		-o $(BUILD)/eval/eval_weights.c $(DATA)
+	mv $(BUILD)/eval/eval_weights.c src/othello/eval_weights.c
+	@echo "make othello-eval: src/othello/eval_weights.c written; the held-out error per empties: $(BUILD)/eval/report.txt"
+endif
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)

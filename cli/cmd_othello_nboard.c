@@ -18,6 +18,7 @@ typedef struct {
     bb_othello_pos pos;
     int depth;          /* set depth, or --depth */
     double seconds;     /* --time: a budget per move instead of the depth */
+    int no_probcut;     /* --no-probcut */
 } engine;
 
 static void move_text(int sq, char out[3])
@@ -33,6 +34,7 @@ static int search(engine *e, bb_othello_search_result *r)
     memset(&o, 0, sizeof o);
     o.depth = e->seconds > 0 ? 0 : e->depth;
     o.seconds = e->seconds;
+    o.no_probcut = e->no_probcut;
     o.stop = (const volatile int *)&cli_interrupted;
     return bb_othello_search(&e->pos, &o, r);
 }
@@ -130,8 +132,10 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
             double s = v ? strtod(v, &end) : 0;
             if (!v || *end || !(s > 0 && s <= 86400)) return cli_error("--time needs seconds, more than 0");
             e.seconds = s;
+        } else if (strcmp(argv[i], "--no-probcut") == 0) {
+            e.no_probcut = 1;
         } else {
-            return cli_error("othello nboard: unknown argument '%s': use --depth D or --time S", argv[i]);
+            return cli_error("othello nboard: unknown argument '%s': use --depth D, --time S or --no-probcut", argv[i]);
         }
     }
     char *line = NULL;

@@ -48,8 +48,11 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--exact-from", &v)) {
             if (number("--exact-from", v, -1, 60, &x) || x != (int)x) return EXIT_USAGE;
             so.exact_empties = x == 0 ? -1 : (int)x;
+        } else if (strcmp(a, "--no-probcut") == 0) {
+            so.no_probcut = 1;
         } else if (a[0] == '-' && a[1] == '-') {
-            return cli_error("othello search: unknown option '%s': use --depth D, --time S, --hash MB, --exact-from N",
+            return cli_error("othello search: unknown option '%s': use --depth D, --time S, --hash MB, --exact-from N, "
+                             "--no-probcut",
                              a);
         } else if (!what) {
             what = a;

@@ -100,22 +100,47 @@ for t in "gen_tables lines src/lines/line_tables.c" "gen_tables rotated src/rota
     if build/tools/$1 $arg 2>/dev/null | cmp -s - "$3"; then ok; else bad "generated $3 differs from build/tools/$1 $arg"; fi
 done
 
-# the evaluation's training program (tools/othello_train.c): gen writes
-# "P O SCORE EMPTIES" lines, the same for the same seed; fit writes every
-# weight; bad arguments and bad data are named, with a non-zero status
+# the evaluation's training program (tools/othello_train.c): `games` writes
+# a WTHOR file that the CLI reads back, the same for the same seed; `wthor`
+# trains every stage on it and writes every weight, the same bytes on one
+# thread or two, with the report's held-out lines beside those of the
+# committed weights (read back as the baseline); bad arguments and a bad
+# file are named, with a non-zero status
 T=build/tools/othello_train
-if $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/g1" 2> "$tmp/out" &&
-   $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/g2" 2>> "$tmp/out" && cmp -s "$tmp/g1" "$tmp/g2" &&
-   [ "$(grep -cE '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+ 1[01]$' "$tmp/g1")" = 150 ]; then ok
+if $T games --count 300 --seed 7 -o "$tmp/g1.wtb" > "$tmp/out" 2>&1 && $T games --count 300 --seed 7 -o "$tmp/g2.wtb" &&
+   cmp -s "$tmp/g1.wtb" "$tmp/g2.wtb" && build/bitboard othello games "$tmp/g1.wtb" > "$tmp/out" 2>&1 &&
+   grep -q '^300 games (WTHOR), [0-9]* moves, 0 with errors, 0 with warnings$' "$tmp/out"; then ok
+else bad "othello_train games: not 300 repeatable games that othello games reads"; fi
+if $T wthor --threads 2 --epochs 2 --baseline src/othello/eval_weights.c --report "$tmp/rep" -o "$tmp/w1.c" "$tmp/g1.wtb" > "$tmp/out" 2>&1 &&
+   $T wthor --threads 1 --epochs 2 -o "$tmp/w2.c" "$tmp/g1.wtb" >> "$tmp/out" 2>&1 && cmp -s "$tmp/w1.c" "$tmp/w2.c" &&
+   grep -q '^othello_train: 300 games from 1 files' "$tmp/out" && grep -q 'stage 9 (55-60 empties)' "$tmp/out" &&
+   grep -qE '^ +30 +[0-9]+ +[0-9.]+ +[0-9.]+$' "$tmp/rep" &&
+   [ "$(grep -E '^-?[0-9]' "$tmp/w1.c" | tr -cd , | wc -c)" = $((10 * 167269)) ]; then ok
+else bad "othello_train wthor: not every weight of 10 stages, the same on 1 and 2 threads"; fi
+if $T games --count x -o "$tmp/x.wtb" > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q -- "--count takes" "$tmp/out"; then ok
+else bad "othello_train games --count x: no usage error"; fi
+head -c 100 "$tmp/g1.wtb" > "$tmp/short.wtb"
+if $T wthor "$tmp/short.wtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'short.wtb: ' "$tmp/out"; then ok
+else bad "othello_train wthor: a cut file not named"; fi
+mkdir -p "$tmp/nowtb"
+if $T wthor "$tmp/nowtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'nowtb: no .wtb file in it' "$tmp/out"; then ok
+else bad "othello_train wthor: a directory with no games not named"; fi
+# gen and fit, the solver's own move-order weights: gen writes "P O SCORE
+# EMPTIES" lines, the same for the same seed; fit writes every weight
+if $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/s1" 2> "$tmp/out" &&
+   $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/s2" 2>> "$tmp/out" && cmp -s "$tmp/s1" "$tmp/s2" &&
+   [ "$(grep -cE '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+ 1[01]$' "$tmp/s1")" = 150 ]; then ok
 else bad "othello_train gen: not 150 repeatable lines"; fi
-if $T fit --epochs 2 -o "$tmp/w.c" "$tmp/g1" > "$tmp/out" 2>&1 && grep -q 'held out' "$tmp/out" &&
-   [ "$(grep -E '^-?[0-9]' "$tmp/w.c" | tr -cd , | wc -c)" = 167269 ]; then ok
-else bad "othello_train fit: not 167269 weights"; fi
-if $T gen --count x > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q -- "--count takes" "$tmp/out"; then ok
-else bad "othello_train gen --count x: no usage error"; fi
+if $T fit --epochs 2 -o "$tmp/sw.c" "$tmp/s1" > "$tmp/out" 2>&1 && grep -q 'held out' "$tmp/out" &&
+   grep -q 'bb__othello_solver_weights\[BB__EVAL_WEIGHTS\]' "$tmp/sw.c" &&
+   [ "$(grep -E '^-?[0-9]' "$tmp/sw.c" | tr -cd , | wc -c)" = 167269 ]; then ok
+else bad "othello_train fit: not 167269 weights of the solver's set"; fi
 printf '0 0 0 64\nnot a line\n' > "$tmp/bad.txt"
 if $T fit "$tmp/bad.txt" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'bad.txt:2: not a line' "$tmp/out"; then ok
 else bad "othello_train fit: a bad line not named"; fi
+if make -s othello-eval > "$tmp/out" 2>&1 && grep -q 'no DATA=DIR: src/othello/eval_weights.c stays as committed' "$tmp/out" &&
+   git diff --quiet -- src/othello/eval_weights.c 2>/dev/null; then ok
+else bad "make othello-eval without DATA: not a no-op"; fi
 
 # nothing runs at load time: no object of the library or the CLI has a
 # constructor (a program that links the library, and `bitboard help`, fill no

@@ -95,6 +95,26 @@ static void scalars(void)
     }
 }
 
+/* Every stage was trained: no stage's table is all zeros, and each stage
+ * differs from the one before it (a stage copied or left out fails). */
+static void stages(void)
+{
+    for (int s = 0; s < BB__EVAL_STAGES; s++) {
+        int nonzero = 0, differ = 0;
+        for (int i = 0; i < BB__EVAL_WEIGHTS; i++) {
+            nonzero += bb__othello_eval_weights[s][i] != 0;
+            if (s) differ += bb__othello_eval_weights[s][i] != bb__othello_eval_weights[s - 1][i];
+        }
+        CHECK(nonzero > 100, "stage %d: %d weights not zero", s, nonzero); /* stage 9: 426, 307 positions */
+        if (s) CHECK(differ > 100, "stage %d: %d weights differ from stage %d", s, differ, s - 1);
+    }
+    /* the stage of each number of empties */
+    for (int e = 0; e <= 60; e++) {
+        int want = e <= 6 ? 0 : (e - 1) / 6;
+        CHECK(bb__eval_stage(e) == want, "%d empties: stage %d, want %d", e, bb__eval_stage(e), want);
+    }
+}
+
 static void symmetric(void)
 {
     uint64_t rng = 6;
@@ -230,6 +250,7 @@ int main(void)
     RUN(offsets);
     RUN(indices);
     RUN(scalars);
+    RUN(stages);
     RUN(symmetric);
     RUN(knows_something);
     RUN(saves_nodes);

@@ -82,6 +82,7 @@ static void fixed_depth_is_alphabeta(void)
             memset(&o, 0, sizeof o);
             o.depth = d;
             o.exact_empties = -1;
+            o.no_probcut = 1; /* selective cut-offs off: every line to depth d */
             bb_othello_search_result r;
             CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == d, "search depth %d", d);
             int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, d);

@@ -6,7 +6,7 @@
  *
  * Contents (each name: what it returns; what it requires)
  *   bb_othello_search_opts          the options (a zeroed struct: depth 60, no time limit, a 16 MiB
- *                                   table, the exact solver from 14 empties)
+ *                                   table, the exact solver from 14 empties, multi-ProbCut on)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
  *   bb_othello_search(pos, opts, r) searches pos: 0 and *r; -1 if the table could not be
@@ -14,10 +14,12 @@
  *                                   (a later stop keeps the last finished depth: r->stopped = 1,
  *                                   returns 0); pos, r not NULL, opts may be NULL
  *
- * Depth counts moves, not passes.  A fixed depth gives the same score as a
- * plain alpha-beta search of that depth over the same evaluation (the table
- * answers only from entries of the same depth); at a depth that reaches the
- * end of the game everywhere the score is the exact one.                  */
+ * Depth counts moves, not passes.  Selective cut-offs (multi-ProbCut) are on
+ * unless opts->no_probcut: with them off, a fixed depth gives the same score
+ * as a plain alpha-beta search of that depth over the same evaluation (the
+ * table answers only from entries of the same depth).  A depth that reaches
+ * the end of the game everywhere is searched without cut-offs: its score is
+ * the exact one.                                                          */
 #ifndef BITBOARD_OTHELLO_SEARCH_H
 #define BITBOARD_OTHELLO_SEARCH_H
 
@@ -37,6 +39,8 @@ typedef struct {
     int exact_empties;        /* with this many empties or fewer at the root, the exact solver
                                  answers (0: 14; -1: never) */
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */
+    int no_probcut;           /* 1: no selective cut-offs (multi-ProbCut): every depth searched in
+                                 full, the score of a plain alpha-beta search */
     void *reserved_[4];       /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_search_opts;
 

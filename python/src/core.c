@@ -1591,12 +1591,13 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", NULL};
+    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", "probcut", NULL};
     PyObject *po, *oo;
-    int depth = 0, exact = 0;
+    int depth = 0, exact = 0, probcut = 1;
     double seconds = 0;
     Py_ssize_t hash_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idni:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idnip:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact,
+                                     &probcut))
         return NULL;
     othello_search_call c;
     memset(&c, 0, sizeof c);
@@ -1612,6 +1613,7 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     c.opts.seconds = seconds;
     c.opts.hash_mb = (size_t)hash_mb;
     c.opts.exact_empties = exact;
+    c.opts.no_probcut = !probcut;
     c.pos.side = BB_OTHELLO_BLACK;
     watch w;
     c.opts.stop = &w.stop;

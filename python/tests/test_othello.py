@@ -179,8 +179,12 @@ def test_search_midgame():
     p, o, _ = othello.start()
     r = othello.search(p, o, depth=6)
     assert (othello.square_name(r.best), r.depth, r.exact, r.stopped) == ("d3", 6, False, False)
-    assert r.pv[0] == r.best and r.nodes == 911  # the CLI's `othello search start --depth 6`
+    assert r.pv[0] == r.best and r.nodes == 1018  # the CLI's `othello search start --depth 6`
     assert othello.search(p, o, seconds=0.05).depth >= 1
+    # multi-ProbCut off: every line to the depth (the CLI's --no-probcut), more nodes, the same answer here
+    q = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1, probcut=False)
+    r = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1)
+    assert (q.nodes, r.nodes, othello.square_name(q.best), othello.square_name(r.best)) == (559665, 72224, "f7", "f7")
     with pytest.raises(ValueError, match="depth"):
         othello.search(p, o, depth=61)
     with pytest.raises(ValueError, match="seconds"):

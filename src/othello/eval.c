@@ -67,11 +67,20 @@ void bb__othello_eval_scalars(uint64_t p, uint64_t o, int *x)
 
 int bb__othello_eval(uint64_t p, uint64_t o)
 {
-    const int16_t *w = bb__othello_eval_weights;
+    return bb__othello_eval_with(bb__othello_eval_weights[bb__eval_stage(64 - bb_popcount(p | o))], p, o);
+}
+
+int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o)
+{
     int idx[BB__EVAL_INDICES], x[BB__EVAL_SCALARS], v = 0;
     bb__othello_eval_indices(p, o, idx);
     bb__othello_eval_scalars(p, o, x);
     for (int k = 0; k < BB__EVAL_INDICES; k++) v += w[idx[k]];
     for (int k = 0; k < BB__EVAL_SCALARS; k++) v += w[BB__EVAL_TABLE + k] * x[k];
     return v;
+}
+
+int bb__othello_solver_eval(uint64_t p, uint64_t o)
+{
+    return bb__othello_eval_with(bb__othello_solver_weights, p, o);
 }

@@ -1,8 +1,9 @@
-/* The solver's evaluation: an estimate of the final disc difference of a
- * position for the side to move, used to order moves near the root of an
- * exact search (src/othello/solve.c).  Internal: the solver and the
- * training program (tools/othello_train.c) use it; nothing in the public API
- * depends on its values.
+/* The Othello evaluation: an estimate of the final disc difference of a
+ * position for the side to move: the midgame search's leaves
+ * (src/othello/search.c), and the exact solver's move order
+ * (src/othello/solve.c).  Internal: the search, the solver and the training
+ * program (tools/othello_train.c) use it; the public API returns its values
+ * only as the search's scores.
  *
  * It is a sum of pattern weights, the usual form of Othello evaluations:
  * each of BB__EVAL_PATTERNS square sets (bb__eval_mask[], below) is read in
@@ -14,9 +15,13 @@
  * even).  Summing over all 8 images makes the value the same for a position
  * and its mirror images, exactly (the weights are integers).
  *
- * The weights (src/othello/eval_weights.c) are fitted by least squares to
- * exact scores the solver computes (tools/othello_train.c, `make
- * othello-eval`); they are committed, not downloaded. */
+ * There is one set of weights per stage of the game (BB__EVAL_STAGE_EMPTIES
+ * empties each).  They (src/othello/eval_weights.c) are fitted by least
+ * squares to positions of real games (the WTHOR databases), labelled by the
+ * exact solver near the end and by searches with the next stage's weights
+ * before it (tools/othello_train.c, `make othello-eval DATA=DIR`); they are
+ * committed, the games are not.  The exact solver orders its moves with a
+ * set of its own (bb__othello_solver_weights, below). */
 #ifndef BB_SRC_OTHELLO_EVAL_H
 #define BB_SRC_OTHELLO_EVAL_H
 
@@ -28,22 +33,42 @@ enum {
     BB__EVAL_SCALARS = 4,                     /* bias, mobility, potential mobility, parity */
     BB__EVAL_TABLE = 167265,                  /* the pattern tables' weights, all patterns */
     BB__EVAL_WEIGHTS = BB__EVAL_TABLE + BB__EVAL_SCALARS,
-    BB__EVAL_UNIT = 64 /* weights and values are in 1/64 of a disc */
+    BB__EVAL_UNIT = 64, /* weights and values are in 1/64 of a disc */
+    BB__EVAL_STAGES = 10,       /* weight sets by game stage: */
+    BB__EVAL_STAGE_EMPTIES = 6  /* stage s is for 6s+1 .. 6s+6 empties */
 };
+
+/* The stage of a position with `empties` empty squares (0..60). */
+static inline int bb__eval_stage(int empties)
+{
+    int s = (empties - 1) / BB__EVAL_STAGE_EMPTIES;
+    return s < 0 ? 0 : s >= BB__EVAL_STAGES ? BB__EVAL_STAGES - 1 : s;
+}
 
 /* The square sets, in square numbering (a1 = bit 0). */
 extern const uint64_t bb__eval_mask[BB__EVAL_PATTERNS];
 /* Where each pattern's table starts in the weights (the last: BB__EVAL_TABLE). */
 extern const int bb__eval_offset[BB__EVAL_PATTERNS + 1];
-/* The weights, generated (src/othello/eval_weights.c). */
-extern const int16_t bb__othello_eval_weights[BB__EVAL_WEIGHTS];
+/* The weights by stage, generated (src/othello/eval_weights.c). */
+extern const int16_t bb__othello_eval_weights[BB__EVAL_STAGES][BB__EVAL_WEIGHTS];
 
 /* The BB__EVAL_INDICES table indices of (p, o), p to move: image by image
  * (bb_sym order), pattern by pattern. */
 void bb__othello_eval_indices(uint64_t p, uint64_t o, int *idx);
 /* The scalars: 1, mobility difference, potential mobility difference, parity. */
 void bb__othello_eval_scalars(uint64_t p, uint64_t o, int *x);
-/* The estimate, in 1/BB__EVAL_UNIT of a disc, for p to move. */
+/* The estimate, in 1/BB__EVAL_UNIT of a disc, for p to move: the weights
+ * of the position's stage. */
 int bb__othello_eval(uint64_t p, uint64_t o);
+/* The same with one stage's weights w (the trainer's and the tests'). */
+int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o);
+
+/* The exact solver's own move-order weights (src/othello/eval_solver_weights.c,
+ * one set, fitted to the solver's exact scores of self-play positions with
+ * 10-16 empties: `make othello-solver-eval`), and the estimate with them.
+ * On FFO #40-#44 the solver searches 109.7 M nodes with these and 135.3 M
+ * with the staged weights (docs/OTHELLO.md, "The evaluation"). */
+extern const int16_t bb__othello_solver_weights[BB__EVAL_WEIGHTS];
+int bb__othello_solver_eval(uint64_t p, uint64_t o);
 
 #endif

@@ -29,6 +29,7 @@ typedef struct {
     size_t mask;
     uint64_t nodes;
     const volatile int *stop;
+    int probcut;         /* selective cut-offs on */
     double t0, deadline; /* deadline 0: none */
     int aborted;
     int pv[MAX_PLY][61];
@@ -47,6 +48,46 @@ static entry *slot(const search *s, uint64_t p, uint64_t o)
     uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     return &s->tt[h & s->mask];
+}
+
+/* Multi-ProbCut's parameters (docs/OTHELLO.md, "Selective cut-offs"):
+ * from depth MPC_MIN_DEPTH a search of mpc_shallow(depth) stands in for the
+ * deep one when its score is MPC_T standard deviations beyond the window.
+ * The deviations, in discs, of the deep score around the shallow one, by
+ * stage (eval.h) and depth, were fitted by tools/othello_mpc.c on positions
+ * of WTHOR games; deeper than the table, its last column. */
+#define MPC_MIN_DEPTH 3
+#define MPC_T 1.5
+#define MPC_DEPTHS 13 /* depths 0..12 */
+static const float mpc_table[BB__EVAL_STAGES][MPC_DEPTHS] = {
+    /* build/tools/othello_mpc --per-stage 200 --max-depth 10 DIR (the 38 WTHOR files of
+       CONTRIBUTING, "Real game files"), 2026-11-27, with the weights of that day:
+       depths 0-2 are not used, 11 and 12 copy 10 */
+    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 0 */
+    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 1 */
+    {0, 0, 0, 4.39, 4.38, 3.59, 5.52, 4.56, 4.49, 4.70, 5.42, 5.42, 5.42}, /* stage 2 */
+    {0, 0, 0, 3.07, 2.91, 2.60, 3.85, 3.47, 3.44, 3.57, 4.28, 4.28, 4.28}, /* stage 3 */
+    {0, 0, 0, 2.58, 2.36, 2.13, 3.17, 3.11, 3.17, 2.80, 3.81, 3.81, 3.81}, /* stage 4 */
+    {0, 0, 0, 2.22, 2.31, 2.02, 2.96, 2.74, 2.42, 2.41, 2.87, 2.87, 2.87}, /* stage 5 */
+    {0, 0, 0, 2.25, 2.02, 1.81, 2.67, 2.39, 2.41, 2.23, 2.76, 2.76, 2.76}, /* stage 6 */
+    {0, 0, 0, 1.65, 1.54, 1.34, 1.89, 1.60, 1.73, 1.72, 1.91, 1.91, 1.91}, /* stage 7 */
+    {0, 0, 0, 1.82, 1.47, 1.57, 1.64, 1.60, 1.38, 1.34, 1.47, 1.47, 1.47}, /* stage 8 */
+    {0, 0, 0, 2.09, 1.43, 1.25, 1.61, 1.38, 1.04, 0.70, 1.25, 1.25, 1.25}, /* stage 9 */
+};
+
+/* The shallow depth: about half, with the deep depth's parity (an odd depth
+ * ends on the mover's move and scores it higher: mixing parities shifts the
+ * difference by discs).  tools/othello_mpc.c uses the same. */
+static int mpc_shallow(int depth)
+{
+    int sd = depth / 2;
+    if ((depth - sd) & 1) sd += depth & 1 ? 1 : -1;
+    return sd > 1 ? sd : 1;
+}
+
+static double mpc_sigma(int empties, int depth)
+{
+    return mpc_table[bb__eval_stage(empties)][depth < MPC_DEPTHS ? depth : MPC_DEPTHS - 1];
 }
 
 /* The evaluation at a leaf, kept inside the range of final scores. */
@@ -91,6 +132,26 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
             if (e->upper <= alpha) return e->upper;
             if (e->lower == e->upper) return e->lower;
         }
+    }
+
+    /* multi-ProbCut at null-window nodes: a shallow search whose score is
+     * far enough beyond the window (t standard deviations of the deep
+     * score's spread around it, fitted by stage and depth) answers for the
+     * deep one */
+    if (s->probcut && beta - alpha == 1 && depth >= MPC_MIN_DEPTH && ply > 0) {
+        int empties = 64 - bb_popcount(p | o), sd = mpc_shallow(depth);
+        int margin = (int)(MPC_T * mpc_sigma(empties, depth) * UNIT);
+        if (beta + margin < 64 * UNIT) {
+            int v = pvs(s, p, o, beta + margin - 1, beta + margin, sd, ply);
+            if (s->aborted) return 0;
+            if (v >= beta + margin) return beta;
+        }
+        if (alpha - margin > -64 * UNIT) {
+            int v = pvs(s, p, o, alpha - margin, alpha - margin + 1, sd, ply);
+            if (s->aborted) return 0;
+            if (v <= alpha - margin) return alpha;
+        }
+        s->pvlen[ply] = 0;
     }
 
     /* the moves, best first: the table's, then by the evaluation one move on
@@ -200,6 +261,9 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         if (o.seconds > 0 && d > 1 && now_s() - t0 > o.seconds / 2) break;
         s->deadline = o.seconds > 0 && d > 1 ? t0 + o.seconds : 0;
         if (s->stop && *s->stop) s->aborted = 1;
+        /* a depth that reaches the end of the game on every line is searched in
+           full: its score is the exact one */
+        s->probcut = !o.no_probcut && d < empties;
         int v = s->aborted ? 0 : pvs(s, p, q, -INF, INF, d, 0);
         if (s->aborted) {
             r->stopped = 1;

@@ -458,7 +458,7 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
                  estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0) /
                  BB__EVAL_UNIT;
         else if (use_eval)
-            v -= BB__SOLVE_W_EVAL * bb__othello_eval(no, np) / BB__EVAL_UNIT;
+            v -= BB__SOLVE_W_EVAL * bb__othello_solver_eval(no, np) / BB__EVAL_UNIT;
         if (sq == tt_move) v = 1 << 20;
         if (s->helper) v = (v & ~15) ^ (int)((unsigned)sq * 2654435761u >> 28); /* another order */
         int j = k++;
@@ -569,7 +569,7 @@ static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
 {
     s->nodes++;
-    if (depth == 0) return bb__othello_eval(p, o);
+    if (depth == 0) return bb__othello_solver_eval(p, o);
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p) * BB__EVAL_UNIT;
@@ -580,7 +580,7 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x), j = k++;
         uint64_t f = flips(p, o, sq);
-        int v = depth > 2 ? -bb__othello_eval(o & ~f, p | f | (1ULL << sq)) : 0;
+        int v = depth > 2 ? -bb__othello_solver_eval(o & ~f, p | f | (1ULL << sq)) : 0;
         while (j > 0 && m[j - 1].value < v) m[j] = m[j - 1], j--;
         m[j].sq = sq, m[j].value = v, m[j].f = f;
     }

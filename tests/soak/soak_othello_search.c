@@ -1,9 +1,11 @@
 /* Soak area othello-search: the midgame search against its slow twins on
- * positions of random games: at depths 1 to 4 against a plain alpha-beta
- * written here (no table, no order, no null windows) over the same
- * evaluation; with 1 to 12 empties at full depth (the solver off inside
- * the search) against the exact solver; its best move legal and its
- * principal variation replaying. */
+ * positions of random games: with its selective cut-offs off, at depths 1
+ * to 4 against a plain alpha-beta written here (no table, no order, no
+ * null windows) over the same evaluation; with 1 to 12 empties at full
+ * depth (the solver off inside the search, multi-ProbCut on: the depth
+ * that reaches the end is searched in full) against the exact solver; with
+ * multi-ProbCut on at depths 3 to 9, a legal best move and a score in range;
+ * in every case the principal variation replays. */
 #include <string.h>
 
 #include "bitboard.h"
@@ -64,15 +66,16 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
     for (int64_t i = first; (last < 0 || i <= last) && soak_time_left(); i++) {
         soak_rng r = soak_rng_of(soak_case_seed(seed, i));
         bb_othello_pos pos;
-        int endgame = soak_below(&r, 3) == 0;
+        int kind = soak_below(&r, 4), endgame = kind == 0, probcut = kind == 3;
         int e = endgame ? 1 + soak_below(&r, 12) : 13 + soak_below(&r, 45);
         if (!random_game(&r, e, &pos)) continue;
         st->cases++;
         bb_othello_search_opts o;
         memset(&o, 0, sizeof o);
         o.exact_empties = -1;
-        o.depth = endgame ? 60 : 1 + soak_below(&r, 4);
-        soak_note("%d empties, depth %d", e, o.depth);
+        o.depth = endgame ? 60 : probcut ? 3 + soak_below(&r, 7) : 1 + soak_below(&r, 4);
+        o.no_probcut = !endgame && !probcut;
+        soak_note("%d empties, depth %d, probcut %d", e, o.depth, !o.no_probcut);
         bb_othello_search_result res;
         char why[200];
         const char *bad = NULL;
@@ -84,6 +87,14 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
             if (!res.exact || res.score != sr.score)
                 snprintf(why, sizeof why, "%d empties to the end: %.2f (exact %d), the solver %d", e, res.score,
                          res.exact, sr.score),
+                    bad = why;
+        } else if (probcut) {
+            uint64_t m = bb_othello_moves(pos.p, pos.o);
+            int legal = m ? res.best >= 0 && res.best < 64 && (m >> res.best & 1) : res.best == BB_OTHELLO_PASS;
+            if (!legal || res.score < -64 || res.score > 64 || res.depth != o.depth || res.pv_length < 1 ||
+                res.pv[0] != res.best)
+                snprintf(why, sizeof why, "%d empties, depth %d with multi-ProbCut: best %d, score %.2f, depth %d", e,
+                         o.depth, res.best, res.score, res.depth),
                     bad = why;
         } else {
             int want = plain(pos.p, pos.o, -66 * UNIT, 66 * UNIT, o.depth);
