@@ -19,6 +19,7 @@ typedef struct {
     int depth;          /* set depth, or --depth */
     double seconds;     /* --time: a budget per move instead of the depth */
     int no_probcut;     /* --no-probcut */
+    int threads;        /* --threads */
 } engine;
 
 static void move_text(int sq, char out[3])
@@ -35,6 +36,7 @@ static int search(engine *e, bb_othello_search_result *r)
     o.depth = e->seconds > 0 ? 0 : e->depth;
     o.seconds = e->seconds;
     o.no_probcut = e->no_probcut;
+    o.threads = e->threads;
     o.stop = (const volatile int *)&cli_interrupted;
     return bb_othello_search(&e->pos, &o, r);
 }
@@ -134,8 +136,13 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
             e.seconds = s;
         } else if (strcmp(argv[i], "--no-probcut") == 0) {
             e.no_probcut = 1;
+        } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
+            int n = v ? atoi(v) : 0;
+            if (n < 1 || n > 64) return cli_error("--threads needs 1..64%s%s%s", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            e.threads = n;
         } else {
-            return cli_error("othello nboard: unknown argument '%s': use --depth D, --time S or --no-probcut", argv[i]);
+            return cli_error("othello nboard: unknown argument '%s': use --depth D, --time S, --threads N or --no-probcut",
+                             argv[i]);
         }
     }
     char *line = NULL;

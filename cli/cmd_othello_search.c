@@ -50,9 +50,12 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
             so.exact_empties = x == 0 ? -1 : (int)x;
         } else if (strcmp(a, "--no-probcut") == 0) {
             so.no_probcut = 1;
+        } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
+            if (number("--threads", v, 1, 64, &x) || x != (int)x) return EXIT_USAGE;
+            so.threads = (int)x;
         } else if (a[0] == '-' && a[1] == '-') {
             return cli_error("othello search: unknown option '%s': use --depth D, --time S, --hash MB, --exact-from N, "
-                             "--no-probcut",
+                             "--no-probcut, --threads N",
                              a);
         } else if (!what) {
             what = a;

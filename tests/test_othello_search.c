@@ -167,11 +167,67 @@ static void edges(void)
     CHECK(bb_othello_search(&start, &o, &r) == -1, "a 1 TiB table");
 }
 
+/* Two and three threads sharing the table (lazy SMP): to the end of the
+ * game (multi-ProbCut on, the solver off inside) the exact score; with the
+ * cut-offs off, the plain alpha-beta score at fixed depths, whatever the
+ * helpers left in the table; with them on, a legal move and a PV that
+ * replays; a stop flag already set stops every thread.  (tests/tsan.sh runs
+ * this under ThreadSanitizer: the shared slots' locks.) */
+static void threads(void)
+{
+    uint64_t rng = 0x74687265616473ULL;
+    for (int i = 0; i < 24; i++) {
+        bb_othello_pos pos;
+        int endgame = i % 3 == 0, e = endgame ? 6 + (int)(bbt_next(&rng) % 6) : 16 + (int)(bbt_next(&rng) % 30);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.exact_empties = -1;
+        o.threads = 2 + i % 2;
+        bb_othello_search_result r;
+        if (endgame) {
+            bb_othello_solve_result sr;
+            CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
+            CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.exact && r.score == sr.score,
+                  "%d threads, %d empties to the end: %.2f (exact %d), the solver %d", o.threads, e, r.score, r.exact,
+                  sr.score);
+            continue;
+        }
+        o.depth = 3 + i % 3;
+        o.no_probcut = 1;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == o.depth, "search");
+        int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, o.depth);
+        CHECK(r.score * UNIT == want, "%d threads, %d empties, depth %d: %.4f, plain alpha-beta %.4f", o.threads, e,
+              o.depth, r.score, (double)want / UNIT);
+        o.no_probcut = 0;
+        o.depth = 6;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        uint64_t m = bb_othello_moves(pos.p, pos.o);
+        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
+        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+    }
+    volatile int stop = 1;
+    bb_othello_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.stop = &stop;
+    o.threads = 2;
+    o.exact_empties = -1;
+    bb_othello_pos start = bb_othello_start();
+    bb_othello_search_result r;
+    CHECK(bb_othello_search(&start, &o, &r) == -2 && r.stopped, "stop flag with 2 threads: stopped %d", r.stopped);
+    /* a time budget with 2 threads: an answer, the helpers stopped with it */
+    memset(&o, 0, sizeof o);
+    o.seconds = 0.05;
+    o.threads = 2;
+    CHECK(bb_othello_search(&start, &o, &r) == 0 && r.depth >= 1 && r.best >= 0, "time budget: depth %d", r.depth);
+}
+
 int main(void)
 {
     RUN(full_depth_is_exact);
     RUN(fixed_depth_is_alphabeta);
     RUN(moves_are_legal);
     RUN(edges);
+    RUN(threads);
     return bbt_finish("othello_search");
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test's ThreadSanitizer part: the threaded perft tests (one shared
 # transposition table, its spin locks, the work queue, the stop flag and the
-# progress reports; the threads without a table) built with clang
+# progress reports; the threads without a table) and the midgame search's
+# threads (its shared table's locks, the helpers' stop) built with clang
 # -fsanitize=thread into build/tsan and run; a data race fails the part.
 # Prints "tsan: N passed, M failed, K skipped".
 set -u
@@ -22,7 +23,8 @@ objs=() objs_tests=()
 for d in src/core src/othello src/sym src/lines src/rotated; do
     for f in "$d"/*.c; do objs+=("$build/obj/${f%.c}.o"); done
 done
-progs=(test_othello_tt test_othello_perft)
+objs+=("$build/obj/src/attacks/leaper_tables.o") # the solver's king-step table (the empty regions)
+progs=(test_othello_tt test_othello_perft test_othello_search)
 for t in "${progs[@]}" harness; do objs_tests+=("$build/obj/tests/$t.o"); done
 tsan_fail() { echo "FAIL $1"; echo "tsan: 0 passed, 1 failed"; exit 1; }
 "$MAKE" --no-print-directory -j"$JOBS" CC=clang BUILD=$build OPT=-O1 CFLAGS="-fsanitize=thread -g -DBB_NO_FORCE_INLINE" \
@@ -54,5 +56,6 @@ run() {
 }
 for k in threads stats progress stop; do run "$build/tests/test_othello_tt" -k $k; done
 run "$build/tests/test_othello_perft" -k threads
+run "$build/tests/test_othello_search" -k threads
 echo "tsan: $p passed, $f failed, $s skipped"
 [ $f -eq 0 ]

@@ -6,7 +6,8 @@
  *
  * Contents (each name: what it returns; what it requires)
  *   bb_othello_search_opts          the options (a zeroed struct: depth 60, no time limit, a 16 MiB
- *                                   table, the exact solver from 14 empties, multi-ProbCut on)
+ *                                   table, the exact solver from 14 empties, multi-ProbCut on,
+ *                                   one thread)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
  *   bb_othello_search(pos, opts, r) searches pos: 0 and *r; -1 if the table could not be
@@ -19,7 +20,9 @@
  * as a plain alpha-beta search of that depth over the same evaluation (the
  * table answers only from entries of the same depth).  A depth that reaches
  * the end of the game everywhere is searched without cut-offs: its score is
- * the exact one.                                                          */
+ * the exact one.  With threads (lazy SMP) the scores where the search is
+ * exact stay the same; the nodes count every thread's, and which move a
+ * selective search prefers may change from run to run.                   */
 #ifndef BITBOARD_OTHELLO_SEARCH_H
 #define BITBOARD_OTHELLO_SEARCH_H
 
@@ -41,6 +44,8 @@ typedef struct {
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */
     int no_probcut;           /* 1: no selective cut-offs (multi-ProbCut): every depth searched in
                                  full, the score of a plain alpha-beta search */
+    int threads;              /* 0 or 1: this thread; N (up to 64): N threads sharing the table
+                                 (lazy SMP); the solver's too, when it answers */
     void *reserved_[4];       /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_search_opts;
 

@@ -149,7 +149,7 @@ difference, a float), ``exact`` (True if it is the exact final difference), ``be
 ``seconds``, ``stopped`` (the time ended a depth early)."""
 
 
-def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True):
+def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True, threads=1):
     """Searches a position of any stage (the midgame search, docs/OTHELLO.md).
 
     Iterative deepening principal-variation search over the trained
@@ -157,15 +157,16 @@ def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True)
     starts after half of it; the last finished counts); both 0: depth 10.
     From ``exact_empties`` empties (0: 14; -1: never) the exact solver
     answers and ``exact`` is True.  ``probcut=False`` turns the selective
-    cut-offs (multi-ProbCut) off: every line is searched to the depth.  The
-    GIL is released; Ctrl-C raises ``KeyboardInterrupt``.
+    cut-offs (multi-ProbCut) off: every line is searched to the depth.
+    ``threads`` (1..64) share the table (lazy SMP).  The GIL is released;
+    Ctrl-C raises ``KeyboardInterrupt``.
 
     >>> p, o, _ = start()
     >>> r = search(p, o, depth=6)
     >>> square_name(r.best), r.depth, r.exact
     ('d3', 6, False)
     """
-    return SearchResult(**_core.othello_search(p, o, depth, seconds, hash_mb, exact_empties, bool(probcut)))
+    return SearchResult(**_core.othello_search(p, o, depth, seconds, hash_mb, exact_empties, bool(probcut), threads))
 
 
 def board(text):

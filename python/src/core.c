@@ -1591,13 +1591,13 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", "probcut", NULL};
+    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", "probcut", "threads", NULL};
     PyObject *po, *oo;
-    int depth = 0, exact = 0, probcut = 1;
+    int depth = 0, exact = 0, probcut = 1, threads = 1;
     double seconds = 0;
     Py_ssize_t hash_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idnip:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact,
-                                     &probcut))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idnipi:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact,
+                                     &probcut, &threads))
         return NULL;
     othello_search_call c;
     memset(&c, 0, sizeof c);
@@ -1608,12 +1608,14 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
         return PyErr_Format(PyExc_ValueError, "seconds: %g is not 0..86400 (0: no limit)", seconds);
     if (hash_mb < 0 || hash_mb > 65536) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..65536", hash_mb);
     if (exact < -1 || exact > 60) return PyErr_Format(PyExc_ValueError, "exact_empties: %d is not -1..60", exact);
+    if (threads < 1 || threads > 64) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..64", threads);
     if (depth == 0 && seconds == 0) depth = 10; /* as the CLI: an answer in well under a second */
     c.opts.depth = depth;
     c.opts.seconds = seconds;
     c.opts.hash_mb = (size_t)hash_mb;
     c.opts.exact_empties = exact;
     c.opts.no_probcut = !probcut;
+    c.opts.threads = threads;
     c.pos.side = BB_OTHELLO_BLACK;
     watch w;
     c.opts.stop = &w.stop;

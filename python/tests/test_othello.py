@@ -185,6 +185,11 @@ def test_search_midgame():
     q = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1, probcut=False)
     r = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1)
     assert (q.nodes, r.nodes, othello.square_name(q.best), othello.square_name(r.best)) == (559665, 72224, "f7", "f7")
+    # two threads sharing the table: the same score without the cut-offs (the nodes vary)
+    t = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1, probcut=False, threads=2)
+    assert (t.score, othello.square_name(t.best)) == (q.score, "f7")
+    with pytest.raises(ValueError, match="threads"):
+        othello.search(p, o, depth=2, threads=0)
     with pytest.raises(ValueError, match="depth"):
         othello.search(p, o, depth=61)
     with pytest.raises(ValueError, match="seconds"):

@@ -5,8 +5,20 @@
  * the position, moves ordered by the table's move and then by the
  * evaluation one move on; the exact solver at the root when the empties
  * allow.  Scores inside are in 1/BB__EVAL_UNIT of a disc; a finished game
- * scores its final difference times BB__EVAL_UNIT. */
+ * scores its final difference times BB__EVAL_UNIT.
+ * Threads (lazy SMP, as the solver's): every thread runs the same iterative
+ * deepening on the root with the table shared, the helpers with their moves
+ * in another order; the first thread's answers are the result, and it
+ * stops the helpers when it is done.  A shared table's slot is read and
+ * written under its own lock. */
 #define _POSIX_C_SOURCE 200809L
+#if defined(__unix__) || defined(__APPLE__)
+#define SEARCH_THREADS 1 /* lazy SMP helpers (pthreads) */
+#include <pthread.h>
+#else
+#define SEARCH_THREADS 0 /* (WebAssembly without threads): one thread, opts->threads ignored */
+#endif
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,18 +31,26 @@
 #define MAX_PLY 128
 
 typedef struct {
-    uint64_t p, o;
+    atomic_uint lock; /* 0 free, 1 held (a shared table only) */
     int16_t lower, upper;
-    int8_t depth, move;
+    uint64_t p, o;
+    int8_t depth, move; /* depth -1: empty */
 } entry;
 
 typedef struct {
-    entry *tt;
+    entry *e;
     size_t mask;
+    int shared;
+} table;
+
+typedef struct {
+    table *tt;
     uint64_t nodes;
     const volatile int *stop;
-    int probcut;         /* selective cut-offs on */
-    double t0, deadline; /* deadline 0: none */
+    const atomic_int *done; /* helpers: the first thread has finished */
+    int helper;             /* 0: the first thread; 1..: a helper, its moves in another order */
+    int probcut;            /* selective cut-offs on */
+    double t0, deadline;    /* deadline 0: none */
     int aborted;
     int pv[MAX_PLY][61];
     int pvlen[MAX_PLY];
@@ -43,11 +63,43 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static entry *slot(const search *s, uint64_t p, uint64_t o)
+static entry *slot(const table *t, uint64_t p, uint64_t o)
 {
     uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
-    return &s->tt[h & s->mask];
+    return &t->e[h & t->mask];
+}
+
+/* One thread alone takes no lock: nobody else reads or writes. */
+static void lock(const table *t, entry *e)
+{
+    if (t->shared)
+        while (atomic_exchange_explicit(&e->lock, 1u, memory_order_acquire)) {
+        }
+}
+static void unlock(const table *t, entry *e)
+{
+    if (t->shared) atomic_store_explicit(&e->lock, 0u, memory_order_release);
+}
+
+/* 1 and a copy of (p, o)'s entry if it is there. */
+static int probe(const table *t, uint64_t p, uint64_t o, entry *out)
+{
+    entry *e = slot(t, p, o);
+    lock(t, e);
+    int hit = e->p == p && e->o == o && e->depth >= 0;
+    if (hit) out->lower = e->lower, out->upper = e->upper, out->depth = e->depth, out->move = e->move;
+    unlock(t, e);
+    return hit;
+}
+
+static void store(const table *t, uint64_t p, uint64_t o, int depth, int move, int lower, int upper)
+{
+    entry *e = slot(t, p, o);
+    lock(t, e);
+    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)move;
+    e->lower = (int16_t)lower, e->upper = (int16_t)upper;
+    unlock(t, e);
 }
 
 /* Multi-ProbCut's parameters (docs/OTHELLO.md, "Selective cut-offs"):
@@ -110,7 +162,9 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
 {
     s->pvlen[ply] = 0;
     if ((++s->nodes & 1023) == 0 && !s->aborted)
-        if ((s->stop && *s->stop) || (s->deadline > 0 && now_s() > s->deadline)) s->aborted = 1;
+        if ((s->stop && *s->stop) || (s->deadline > 0 && now_s() > s->deadline) ||
+            (s->done && atomic_load_explicit(s->done, memory_order_relaxed)))
+            s->aborted = 1;
     if (s->aborted) return 0;
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
@@ -123,14 +177,14 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
     if (depth == 0 || ply + 1 >= MAX_PLY) return leaf(p, o);
 
     /* the table: a move to try first from any depth, a bound from this depth only */
-    entry *e = slot(s, p, o);
+    entry e;
     int tt_move = -1;
-    if (e->p == p && e->o == o) {
-        tt_move = e->move;
-        if (e->depth == depth) {
-            if (e->lower >= beta) return e->lower;
-            if (e->upper <= alpha) return e->upper;
-            if (e->lower == e->upper) return e->lower;
+    if (probe(s->tt, p, o, &e)) {
+        tt_move = e.move;
+        if (e.depth == depth) {
+            if (e.lower >= beta) return e.lower;
+            if (e.upper <= alpha) return e.upper;
+            if (e.lower == e.upper) return e.lower;
         }
     }
 
@@ -165,6 +219,7 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         if (q == tt_move) k = 1 << 20;
         else if (depth >= 3) k = -bb__othello_eval(np, no);
         else k = -bb_popcount(bb_othello_moves(np, no));
+        if (s->helper && q != tt_move) k = (k & ~15) ^ (int)((unsigned)(q + 64 * s->helper) * 2654435761u >> 28); /* another order */
         int j = n++;
         while (j > 0 && key[j - 1] < k) sq[j] = sq[j - 1], key[j] = key[j - 1], j--;
         sq[j] = q, key[j] = k;
@@ -189,9 +244,7 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         }
         if (a >= beta) break;
     }
-    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)best_move;
-    e->lower = (int16_t)(best > alpha ? best : -INF);
-    e->upper = (int16_t)(best < beta ? best : INF);
+    store(s->tt, p, o, depth, best_move, best > alpha ? best : -INF, best < beta ? best : INF);
     return best;
 }
 
@@ -203,6 +256,28 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
     r->pv_length = sr->pv_length;
     memcpy(r->pv, sr->pv, sizeof r->pv);
     r->nodes = sr->nodes;
+}
+
+/* ---- threads ------------------------------------------------------------------------ */
+
+typedef struct {
+    search *s;
+    uint64_t p, o;
+    int maxd, empties, no_probcut;
+} helper_job;
+
+/* A helper: the depths of the first thread (odd helpers one deeper, so
+ * that the table holds the next depth's answers when the first thread gets
+ * there), until it says stop. */
+static void *helper_run(void *arg)
+{
+    helper_job *j = arg;
+    for (int d = 1 + (j->s->helper & 1); d <= j->maxd && !j->s->aborted; d++) {
+        j->s->probcut = !j->no_probcut && d < j->empties;
+        pvs(j->s, j->p, j->o, -INF, INF, d, 0);
+        if (d >= j->empties) break;
+    }
+    return NULL;
 }
 
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r)
@@ -218,6 +293,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     double t0 = now_s();
     uint64_t p = pos->p, q = pos->o;
     int empties = 64 - bb_popcount(p | q);
+    int threads = o.threads > 1 ? (o.threads > 64 ? 64 : o.threads) : 1;
     if (!bb_othello_moves(p, q) && !bb_othello_moves(q, p)) {
         r->score = bb_othello_final_score(p, q);
         r->exact = 1;
@@ -228,6 +304,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         bb_othello_solve_opts so;
         memset(&so, 0, sizeof so);
         so.stop = o.stop;
+        so.threads = threads;
         bb_othello_solve_result sr;
         int rc = bb_othello_solve(pos, &so, &sr);
         if (rc == -1) return -1;
@@ -242,19 +319,43 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     }
     size_t mb = o.hash_mb ? o.hash_mb : 16, entries = 1;
     if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
-    search *s = (search *)calloc(1, sizeof *s);
-    if (!s) return -1;
     while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
-    s->tt = (entry *)calloc(entries, sizeof(entry));
-    if (!s->tt) {
-        free(s);
+    table t;
+    t.e = (entry *)calloc(entries, sizeof(entry));
+    if (!t.e) return -1;
+    for (size_t i = 0; i < entries; i++) t.e[i].depth = -1;
+    t.mask = entries - 1;
+    t.shared = threads > 1;
+#if !SEARCH_THREADS
+    threads = 1, t.shared = 0;
+#endif
+    search *s = (search *)calloc((size_t)threads, sizeof *s);
+    if (!s) {
+        free(t.e);
         return -1;
     }
-    for (size_t i = 0; i < entries; i++) s->tt[i].depth = -1;
-    s->mask = entries - 1;
-    s->stop = o.stop;
-    s->t0 = t0;
+    atomic_int done;
+    atomic_init(&done, 0);
     int maxd = o.depth > 0 && o.depth <= 60 ? o.depth : 60;
+    for (int i = 0; i < threads; i++) {
+        s[i].tt = &t;
+        s[i].stop = o.stop;
+        s[i].t0 = t0;
+        s[i].helper = i;
+        s[i].done = i ? &done : NULL;
+    }
+    helper_job jobs[64];
+    int started = 0;
+#if SEARCH_THREADS
+    pthread_t tid[64];
+    for (int i = 1; i < threads; i++) {
+        jobs[i] = (helper_job){&s[i], p, q, maxd, empties, o.no_probcut};
+        if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
+        started = i;
+    }
+#else
+    (void)jobs;
+#endif
     int rc = 0;
     for (int d = 1; d <= maxd; d++) {
         /* the time: depth 1 always finishes; no depth starts after half the budget */
@@ -280,9 +381,16 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
             break;
         }
     }
+    atomic_store(&done, 1);
     r->nodes = s->nodes;
+    for (int i = 1; i <= started; i++) {
+#if SEARCH_THREADS
+        pthread_join(tid[i], NULL);
+#endif
+        r->nodes += s[i].nodes;
+    }
     r->seconds = now_s() - t0;
-    free(s->tt);
+    free(t.e);
     free(s);
     return rc;
 }

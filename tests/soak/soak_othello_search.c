@@ -5,7 +5,8 @@
  * depth (the solver off inside the search, multi-ProbCut on: the depth
  * that reaches the end is searched in full) against the exact solver; with
  * multi-ProbCut on at depths 3 to 9, a legal best move and a score in range;
- * in every case the principal variation replays. */
+ * with 2 or 3 threads sharing the table and no cut-offs, the plain
+ * alpha-beta score again; in every case the principal variation replays. */
 #include <string.h>
 
 #include "bitboard.h"
@@ -66,7 +67,7 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
     for (int64_t i = first; (last < 0 || i <= last) && soak_time_left(); i++) {
         soak_rng r = soak_rng_of(soak_case_seed(seed, i));
         bb_othello_pos pos;
-        int kind = soak_below(&r, 4), endgame = kind == 0, probcut = kind == 3;
+        int kind = soak_below(&r, 5), endgame = kind == 0, probcut = kind == 3, threaded = kind == 4;
         int e = endgame ? 1 + soak_below(&r, 12) : 13 + soak_below(&r, 45);
         if (!random_game(&r, e, &pos)) continue;
         st->cases++;
@@ -75,7 +76,8 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
         o.exact_empties = -1;
         o.depth = endgame ? 60 : probcut ? 3 + soak_below(&r, 7) : 1 + soak_below(&r, 4);
         o.no_probcut = !endgame && !probcut;
-        soak_note("%d empties, depth %d, probcut %d", e, o.depth, !o.no_probcut);
+        o.threads = threaded ? 2 + soak_below(&r, 2) : 1;
+        soak_note("%d empties, depth %d, probcut %d, threads %d", e, o.depth, !o.no_probcut, o.threads);
         bb_othello_search_result res;
         char why[200];
         const char *bad = NULL;
@@ -99,8 +101,8 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
         } else {
             int want = plain(pos.p, pos.o, -66 * UNIT, 66 * UNIT, o.depth);
             if (res.score * UNIT != want)
-                snprintf(why, sizeof why, "%d empties, depth %d: %.4f, plain alpha-beta %.4f", e, o.depth, res.score,
-                         (double)want / UNIT),
+                snprintf(why, sizeof why, "%d empties, depth %d, %d threads: %.4f, plain alpha-beta %.4f", e, o.depth,
+                         o.threads, res.score, (double)want / UNIT),
                     bad = why;
         }
         if (!bad) {
