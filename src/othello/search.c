@@ -266,6 +266,7 @@ typedef struct {
     int maxd, empties, no_probcut;
 } helper_job;
 
+#if SEARCH_THREADS
 /* A helper: the depths of the first thread (odd helpers one deeper, so
  * that the table holds the next depth's answers when the first thread gets
  * there), until it says stop. */
@@ -279,6 +280,7 @@ static void *helper_run(void *arg)
     }
     return NULL;
 }
+#endif
 
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r)
 {
