@@ -222,6 +222,40 @@ static void threads(void)
     CHECK(bb_othello_search(&start, &o, &r) == 0 && r.depth >= 1 && r.best >= 0, "time budget: depth %d", r.depth);
 }
 
+/* With a time budget and 15 to 20 empties (up to 6 more than exact_empties),
+ * the solver runs in the time the search leaves: an answer it marks exact is
+ * the solver's score; any answer has a legal move and a PV that replays.
+ * (Whether the solver finishes in time is the machine's business, not a
+ * test's.) */
+static void solver_in_time_left(void)
+{
+    uint64_t rng = 0x74696d656c656674ULL;
+    int exact = 0, tried = 0;
+    for (int i = 0; i < 12; i++) {
+        bb_othello_pos pos;
+        int e = 15 + (int)(bbt_next(&rng) % 6);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.seconds = 0.2;
+        o.threads = 1 + i % 2;
+        bb_othello_search_result r;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        uint64_t m = bb_othello_moves(pos.p, pos.o);
+        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
+        else CHECK(r.best == BB_OTHELLO_PASS, "best %d where the side must pass", r.best);
+        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+        if (r.exact) {
+            bb_othello_solve_result sr;
+            CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
+            CHECK(r.score == sr.score, "%d empties: %.2f marked exact, the solver says %d", e, r.score, sr.score);
+            exact++;
+        }
+        tried++;
+    }
+    printf("  %d of %d searches with 15-20 empties and 0.2 s were answered exactly\n", exact, tried);
+}
+
 int main(void)
 {
     RUN(full_depth_is_exact);
@@ -229,5 +263,6 @@ int main(void)
     RUN(moves_are_legal);
     RUN(edges);
     RUN(threads);
+    RUN(solver_in_time_left);
     return bbt_finish("othello_search");
 }

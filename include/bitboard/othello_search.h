@@ -40,7 +40,9 @@ typedef struct {
                                  counts); 0: none */
     size_t hash_mb;           /* the table in MiB; 0: 16; more than 1 TiB (2^20 MiB) is refused (-1) */
     int exact_empties;        /* with this many empties or fewer at the root, the exact solver
-                                 answers (0: 14; -1: never) */
+                                 answers (0: 14; -1: never); with a time budget and up to 6
+                                 empties more, the search has the first half of the budget and
+                                 the solver the rest: its answer if it finishes in time */
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */
     int no_probcut;           /* 1: no selective cut-offs (multi-ProbCut): every depth searched in
                                  full, the score of a plain alpha-beta search */

@@ -25,6 +25,7 @@
 
 #include "bitboard.h"
 #include "eval.h"
+#include "solve_by.h"
 
 #define UNIT BB__EVAL_UNIT
 #define INF (66 * UNIT)
@@ -258,6 +259,10 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
     r->nodes = sr->nodes;
 }
 
+/* ---- the exact solver in the time left ----------------------------------------------- */
+
+#define SOLVE_AHEAD 6 /* up to this many empties above exact_empties, when a budget is given */
+
 /* ---- threads ------------------------------------------------------------------------ */
 
 typedef struct {
@@ -359,10 +364,14 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     (void)jobs;
 #endif
     int rc = 0;
+    /* with a budget and few enough empties the solver gets the second half of it
+       (below): the search has the first */
+    int solve_after = o.seconds > 0 && exact_from > 0 && empties <= exact_from + SOLVE_AHEAD;
+    double budget = solve_after ? o.seconds / 2 : o.seconds;
     for (int d = 1; d <= maxd; d++) {
         /* the time: depth 1 always finishes; no depth starts after half the budget */
-        if (o.seconds > 0 && d > 1 && now_s() - t0 > o.seconds / 2) break;
-        s->deadline = o.seconds > 0 && d > 1 ? t0 + o.seconds : 0;
+        if (budget > 0 && d > 1 && now_s() - t0 > budget / 2) break;
+        s->deadline = budget > 0 && d > 1 ? t0 + budget : 0;
         if (s->stop && *s->stop) s->aborted = 1;
         /* a depth that reaches the end of the game on every line is searched in
            full: its score is the exact one */
@@ -390,6 +399,28 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         pthread_join(tid[i], NULL);
 #endif
         r->nodes += s[i].nodes;
+    }
+    /* with a time budget and a few empties more than exact_empties, the exact
+       solver in the time left: its answer if it finishes, else the search's */
+    if (rc == 0 && !r->exact && solve_after && !(o.stop && *o.stop)) {
+        bb_othello_solve_opts so;
+        memset(&so, 0, sizeof so);
+        so.stop = o.stop;
+        so.threads = threads;
+        so.hash_mb = 4; /* a short solve: a small table is enough, and quick to set up (the
+                           default 64 MiB at 20 empties took 40 ms to fault in here) */
+        bb_othello_solve_result sr;
+        int src = bb__othello_solve_by(pos, &so, t0 + o.seconds, &sr);
+        if (src == -1) {
+            rc = -1;
+        } else if (src == 0) {
+            uint64_t nodes = r->nodes;
+            int depth = r->depth;
+            from_solver(&sr, r);
+            r->nodes += nodes, r->depth = depth, r->stopped = 0;
+        } else {
+            r->nodes += sr.nodes;
+        }
     }
     r->seconds = now_s() - t0;
     free(t.e);

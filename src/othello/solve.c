@@ -43,6 +43,7 @@
 
 #include "bitboard.h"
 #include "eval.h"
+#include "solve_by.h"
 #include "eval_features.h"
 
 #ifndef BB__SOLVE_SHALLOW
@@ -203,6 +204,7 @@ typedef struct {
     uint64_t nodes, next_check;
     const volatile int *stop;
     atomic_int *done;         /* the main thread has finished (helpers stop) */
+    double deadline;          /* the main thread stops at this time (0: never; bb__othello_solve_by) */
     int stopped;
     /* the main thread: progress about 4 times a second */
     void (*progress)(uint64_t nodes, double seconds, void *arg);
@@ -217,6 +219,7 @@ static inline int stopping(search *s)
     if (s->nodes >= s->next_check) { /* every 4096 nodes or so */
         s->next_check = s->nodes + 4096;
         if ((s->stop && *s->stop) || (s->done && atomic_load_explicit(s->done, memory_order_relaxed))) s->stopped = 1;
+        if (s->deadline > 0 && now_s() > s->deadline) s->stopped = 1;
         if (s->progress) {
             double now = now_s();
             if (now - s->last >= 0.25) s->last = now, s->progress(s->nodes, now - s->t0, s->progress_arg);
@@ -704,7 +707,22 @@ static size_t default_mb(const bb_othello_pos *pos)
     return n >= 19 ? 64 : n <= 13 ? 1 : (size_t)1 << (n - 13);
 }
 
+static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
+                 bb_othello_solve_result *r);
+
 int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb_othello_solve_result *r)
+{
+    return solve(pos, opts, 0, r);
+}
+
+int bb__othello_solve_by(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
+                         bb_othello_solve_result *r)
+{
+    return solve(pos, opts, deadline, r);
+}
+
+static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
+                 bb_othello_solve_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT_NOT_NULL(r, "r");
@@ -729,6 +747,7 @@ int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opt
     search s;
     memset(&s, 0, sizeof s);
     s.t = &t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval, s.stop = opts->stop, s.done = NULL;
+    s.deadline = deadline;
     s.t0 = s.last = t0;
     int threads = opts->threads > 1 ? opts->threads : 1;
     if (threads > 64) threads = 64;

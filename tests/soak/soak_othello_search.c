@@ -6,7 +6,10 @@
  * that reaches the end is searched in full) against the exact solver; with
  * multi-ProbCut on at depths 3 to 9, a legal best move and a score in range;
  * with 2 or 3 threads sharing the table and no cut-offs, the plain
- * alpha-beta score again; in every case the principal variation replays. */
+ * alpha-beta score again; with 15-20 empties and a budget of 5-50 ms (the
+ * solver in the time the search leaves), a legal move and, when the answer
+ * is marked exact, the solver's score; in every case the principal
+ * variation replays. */
 #include <string.h>
 
 #include "bitboard.h"
@@ -67,8 +70,8 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
     for (int64_t i = first; (last < 0 || i <= last) && soak_time_left(); i++) {
         soak_rng r = soak_rng_of(soak_case_seed(seed, i));
         bb_othello_pos pos;
-        int kind = soak_below(&r, 5), endgame = kind == 0, probcut = kind == 3, threaded = kind == 4;
-        int e = endgame ? 1 + soak_below(&r, 12) : 13 + soak_below(&r, 45);
+        int kind = soak_below(&r, 6), endgame = kind == 0, probcut = kind == 3, threaded = kind == 4, timed = kind == 5;
+        int e = endgame ? 1 + soak_below(&r, 12) : timed ? 15 + soak_below(&r, 6) : 13 + soak_below(&r, 45);
         if (!random_game(&r, e, &pos)) continue;
         st->cases++;
         bb_othello_search_opts o;
@@ -77,6 +80,7 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
         o.depth = endgame ? 60 : probcut ? 3 + soak_below(&r, 7) : 1 + soak_below(&r, 4);
         o.no_probcut = !endgame && !probcut;
         o.threads = threaded ? 2 + soak_below(&r, 2) : 1;
+        if (timed) o.depth = 0, o.exact_empties = 0, o.seconds = 0.005 * (1 + soak_below(&r, 10)), o.no_probcut = 0;
         soak_note("%d empties, depth %d, probcut %d, threads %d", e, o.depth, !o.no_probcut, o.threads);
         bb_othello_search_result res;
         char why[200];
@@ -89,6 +93,15 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
             if (!res.exact || res.score != sr.score)
                 snprintf(why, sizeof why, "%d empties to the end: %.2f (exact %d), the solver %d", e, res.score,
                          res.exact, sr.score),
+                    bad = why;
+        } else if (timed) {
+            uint64_t m = bb_othello_moves(pos.p, pos.o);
+            int legal = m ? res.best >= 0 && res.best < 64 && (m >> res.best & 1) : res.best == BB_OTHELLO_PASS;
+            bb_othello_solve_result sr;
+            if (!legal) snprintf(why, sizeof why, "%d empties, %.3f s: best %d", e, o.seconds, res.best), bad = why;
+            else if (res.exact && (bb_othello_solve(&pos, NULL, &sr) != 0 || res.score != sr.score))
+                snprintf(why, sizeof why, "%d empties, %.3f s: %.2f marked exact, the solver %d", e, o.seconds,
+                         res.score, sr.score),
                     bad = why;
         } else if (probcut) {
             uint64_t m = bb_othello_moves(pos.p, pos.o);
