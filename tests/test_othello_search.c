@@ -105,6 +105,16 @@ static int pv_replays(bb_othello_pos pos, const bb_othello_search_result *r)
     return 1;
 }
 
+/* The answer's move is legal in pos (a pass where there is no move), and
+ * its PV starts with it and replays. */
+static void check_answer(bb_othello_pos pos, const bb_othello_search_result *r)
+{
+    uint64_t m = bb_othello_moves(pos.p, pos.o);
+    if (m) CHECK(r->best >= 0 && r->best < 64 && (m >> r->best & 1), "best %d is not legal", r->best);
+    else CHECK(r->best == BB_OTHELLO_PASS, "best %d where the side must pass", r->best);
+    CHECK(r->pv_length >= 1 && r->pv[0] == r->best && pv_replays(pos, r), "the PV does not replay");
+}
+
 static void moves_are_legal(void)
 {
     uint64_t rng = 0x6c6567616cULL;
@@ -117,10 +127,7 @@ static void moves_are_legal(void)
         o.depth = 1 + (int)(bbt_next(&rng) % 6);
         bb_othello_search_result r;
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
-        uint64_t m = bb_othello_moves(pos.p, pos.o);
-        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
-        else CHECK(r.best == BB_OTHELLO_PASS, "best %d where the side must pass", r.best);
-        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+        check_answer(pos, &r);
         CHECK(r.score >= -64 && r.score <= 64, "score %.2f", r.score);
     }
 }
@@ -202,9 +209,7 @@ static void threads(void)
         o.no_probcut = 0;
         o.depth = 6;
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
-        uint64_t m = bb_othello_moves(pos.p, pos.o);
-        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
-        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+        check_answer(pos, &r);
     }
     volatile int stop = 1;
     bb_othello_search_opts o;
@@ -241,10 +246,7 @@ static void solver_in_time_left(void)
         o.threads = 1 + i % 2;
         bb_othello_search_result r;
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
-        uint64_t m = bb_othello_moves(pos.p, pos.o);
-        if (m) CHECK(r.best >= 0 && r.best < 64 && (m >> r.best & 1), "best %d is not legal", r.best);
-        else CHECK(r.best == BB_OTHELLO_PASS, "best %d where the side must pass", r.best);
-        CHECK(r.pv_length >= 1 && r.pv[0] == r.best && pv_replays(pos, &r), "the PV does not replay");
+        check_answer(pos, &r);
         if (r.exact) {
             bb_othello_solve_result sr;
             CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
