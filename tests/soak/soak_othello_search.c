@@ -96,7 +96,8 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
                     bad = why;
         } else if (timed) {
             uint64_t m = bb_othello_moves(pos.p, pos.o);
-            int legal = m ? res.best >= 0 && res.best < 64 && (m >> res.best & 1) : res.best == BB_OTHELLO_PASS;
+            int legal = m ? res.best >= 0 && res.best < 64 && (m >> res.best & 1)
+                          : res.best == (bb_othello_moves(pos.o, pos.p) ? BB_OTHELLO_PASS : -1);
             bb_othello_solve_result sr;
             if (!legal) snprintf(why, sizeof why, "%d empties, %.3f s: best %d", e, o.seconds, res.best), bad = why;
             else if (res.exact && (bb_othello_solve(&pos, NULL, &sr) != 0 || res.score != sr.score))
@@ -105,9 +106,15 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
                     bad = why;
         } else if (probcut) {
             uint64_t m = bb_othello_moves(pos.p, pos.o);
+            int over = !m && !bb_othello_moves(pos.o, pos.p); /* (a game can end on the way: a side wiped out) */
             int legal = m ? res.best >= 0 && res.best < 64 && (m >> res.best & 1) : res.best == BB_OTHELLO_PASS;
-            if (!legal || res.score < -64 || res.score > 64 || res.depth != o.depth || res.pv_length < 1 ||
-                res.pv[0] != res.best)
+            if (over) {
+                if (res.best != -1 || !res.exact || res.score != bb_othello_final_score(pos.p, pos.o))
+                    snprintf(why, sizeof why, "%d empties, a finished game: best %d, score %.2f, exact %d", e,
+                             res.best, res.score, res.exact),
+                        bad = why;
+            } else if (!legal || res.score < -64 || res.score > 64 || res.depth != o.depth || res.pv_length < 1 ||
+                       res.pv[0] != res.best)
                 snprintf(why, sizeof why, "%d empties, depth %d with multi-ProbCut: best %d, score %.2f, depth %d", e,
                          o.depth, res.best, res.score, res.depth),
                     bad = why;
