@@ -29,6 +29,8 @@ typedef struct {
     pid_t pid;
     FILE *to, *from;
     char name[64];
+    bb_othello_search_table *table; /* depth:N and time:S: one kept from move to move, as an engine keeps one */
+    uint64_t searched;              /* the squares taken in the position it last searched */
 } player;
 
 typedef struct { uint64_t p, o; int moves[60], n; } opening;
@@ -92,6 +94,8 @@ static int start_engine(player *pl)
 
 static void stop_engine(player *pl)
 {
+    bb_othello_search_table_free(pl->table);
+    pl->table = NULL;
     if (!pl->cmd || pl->pid <= 0) return;
     if (pl->to) fprintf(pl->to, "quit\n"), fclose(pl->to);
     if (pl->from) fclose(pl->from);
@@ -109,6 +113,13 @@ static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos)
         o.depth = pl->depth;
         o.seconds = pl->seconds;
         o.stop = (const volatile int *)&cli_interrupted;
+        if (!pl->table && !(pl->table = bb_othello_search_table_new(0))) return -1;
+        /* a new game (a square taken in the last position searched is empty
+           here): the table starts empty, as `othello nboard`'s does */
+        uint64_t taken = pos->p | pos->o;
+        if ((taken & pl->searched) != pl->searched) bb_othello_search_table_clear(pl->table);
+        pl->searched = taken;
+        o.table = pl->table;
         bb_othello_search_result r;
         if (bb_othello_search(pos, &o, &r) != 0) return -1;
         return r.best;

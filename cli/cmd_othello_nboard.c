@@ -20,6 +20,8 @@ typedef struct {
     double seconds;     /* --time: a budget per move instead of the depth */
     int no_probcut;     /* --no-probcut */
     int threads;        /* --threads */
+    bb_othello_search_table *table; /* one for the session: each search finds the last one's entries */
+    uint64_t searched;  /* the squares taken in the position the table last searched */
 } engine;
 
 static void move_text(int sq, char out[3])
@@ -38,6 +40,14 @@ static int search(engine *e, bb_othello_search_result *r)
     o.no_probcut = e->no_probcut;
     o.threads = e->threads;
     o.stop = (const volatile int *)&cli_interrupted;
+    if (!e->table && !(e->table = bb_othello_search_table_new(0))) return -1;
+    /* another game (the position does not follow from the last one searched:
+       a square taken there is empty here): the table starts empty, so a
+       game is played the same whatever came before it */
+    uint64_t taken = e->pos.p | e->pos.o;
+    if ((taken & e->searched) != e->searched) bb_othello_search_table_clear(e->table);
+    e->searched = taken;
+    o.table = e->table;
     return bb_othello_search(&e->pos, &o, r);
 }
 
@@ -150,5 +160,6 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
     while (getline(&line, &cap, stdin) > 0)
         if (command(&e, line)) break;
     free(line);
+    bb_othello_search_table_free(e.table);
     return cli_check_output();
 }

@@ -87,11 +87,13 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
         printf("{\"score\":%.2f,\"exact\":%s,\"best\":%s%s%s,\"pv\":[", r.score, r.exact ? "true" : "false",
                r.best < 0 ? "" : "\"", r.best < 0 ? "null" : best, r.best < 0 ? "" : "\"");
         for (int i = 0; i < r.pv_length; i++) square_text(r.pv[i], sq), printf("%s\"%s\"", i ? "," : "", sq);
-        printf("],\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f,\"stopped\":%s}\n", r.depth, (unsigned long long)r.nodes,
-               r.seconds, r.stopped ? "true" : "false");
+        printf("],\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f,\"stopped\":%s,\"wld\":%s}\n", r.depth,
+               (unsigned long long)r.nodes, r.seconds, r.stopped ? "true" : "false",
+               !r.wld_proven ? "null" : r.wld > 0 ? "\"win\"" : r.wld < 0 ? "\"loss\"" : "\"draw\"");
     } else {
         if (r.exact) printf("score %+.0f (exact)", r.score);
-        else printf("score %+.2f (depth %d%s)", r.score, r.depth, r.stopped ? ", stopped" : "");
+        else printf("score %+.2f (depth %d%s%s)", r.score, r.depth, r.stopped ? ", stopped" : "",
+                    !r.wld_proven ? "" : r.wld > 0 ? ", a win proven" : r.wld < 0 ? ", a loss proven" : ", a draw proven");
         printf(", best %s, pv", best);
         for (int i = 0; i < r.pv_length; i++) square_text(r.pv[i], sq), printf(" %s", sq);
         if (r.pv_length == 0) printf(" (none)");

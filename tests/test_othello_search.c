@@ -16,6 +16,7 @@
 #include "harness.h"
 #include "othello_games.h"
 #include "../src/othello/eval.h"
+#include "../src/othello/search_table.h"
 
 #define UNIT BB__EVAL_UNIT
 
@@ -113,6 +114,71 @@ static void check_answer(bb_othello_pos pos, const bb_othello_search_result *r)
     if (m) CHECK(r->best >= 0 && r->best < 64 && (m >> r->best & 1), "best %d is not legal", r->best);
     else CHECK(r->best == BB_OTHELLO_PASS, "best %d where the side must pass", r->best);
     CHECK(r->pv_length >= 1 && r->pv[0] == r->best && pv_replays(pos, r), "the PV does not replay");
+}
+
+/* A table kept across searches (opts.table), as an engine keeps one for a
+ * game: searched first with the selective cut-offs on (filling it with
+ * their bounds) and then without, at the same depths, a search must still
+ * give the plain alpha-beta score: a bound is used only by a search with
+ * the cut-offs as they were when it was found.  Then the game goes on two
+ * moves with the same table, and again. */
+static void kept_table(void)
+{
+    uint64_t rng = 0x6b657074ULL;
+    bb_othello_search_table *t = bb_othello_search_table_new(1);
+    CHECK(t != NULL, "bb_othello_search_table_new");
+    if (!t) return;
+    for (int i = 0; i < 24; i++) {
+        bb_othello_pos pos;
+        int e = 22 + (int)(bbt_next(&rng) % 23);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        if (i % 6 == 5) bb_othello_search_table_clear(t);
+        for (int ply = 0; ply < 3; ply++) {
+            for (int d = 3; d <= 5; d++) {
+                for (int cut = 1; cut >= 0; cut--) {
+                    bb_othello_search_opts o;
+                    memset(&o, 0, sizeof o);
+                    o.depth = d, o.exact_empties = -1, o.no_probcut = !cut, o.table = t;
+                    bb_othello_search_result r;
+                    CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == d, "search depth %d", d);
+                    check_answer(pos, &r);
+                    if (cut) continue;
+                    int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, d);
+                    CHECK(r.score * UNIT == want, "%d empties, depth %d, a kept table: %.4f, plain alpha-beta %.4f", e,
+                          d, r.score, (double)want / UNIT);
+                }
+            }
+            uint64_t m = bb_othello_moves(pos.p, pos.o);
+            if (!m) break;
+            for (int k = (int)(bbt_next(&rng) % (uint64_t)bb_popcount(m)); k > 0; k--) m &= m - 1;
+            bb_othello_play(&pos, bb_popcount((m & (0 - m)) - 1));
+        }
+    }
+    /* nonsense bounds marked as found with the cut-offs on: a search with
+       them off must not take them (it takes the moves: still legal ones) */
+    for (int i = 0; i < 12; i++) {
+        bb_othello_pos pos;
+        int e = 22 + (int)(bbt_next(&rng) % 23);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = 6, o.exact_empties = -1, o.table = t;
+        bb_othello_search_result r;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        bb__othello_search_table_mark(t, 1, 60 * UNIT, 60 * UNIT);
+        for (int d = 1; d <= 4; d++) {
+            o.depth = d, o.no_probcut = 1;
+            CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == d, "search depth %d", d);
+            int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, d);
+            CHECK(r.score * UNIT == want, "%d empties, depth %d, bounds marked selective: %.4f, plain alpha-beta %.4f",
+                  e, d, r.score, (double)want / UNIT);
+            bb__othello_search_table_mark(t, 1, 60 * UNIT, 60 * UNIT);
+        }
+        bb_othello_search_table_clear(t);
+    }
+    bb_othello_search_table_free(t);
+    bb_othello_search_table_free(NULL);
+    CHECK(bb_othello_search_table_new((size_t)1 << 21) == NULL, "a table over 1 TiB is refused");
 }
 
 static void moves_are_legal(void)
@@ -232,30 +298,65 @@ static void threads(void)
  * the solver's score; any answer has a legal move and a PV that replays.
  * (Whether the solver finishes in time is the machine's business, not a
  * test's.) */
+/* The win/loss/draw of (p, o) for p to move, by the solver. */
+static int wld_of(uint64_t p, uint64_t o)
+{
+    bb_othello_pos pos = {p, o, BB_OTHELLO_BLACK}; /* (the colour does not change the score) */
+    bb_othello_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.wld = 1;
+    bb_othello_solve_result sr;
+    CHECK(bb_othello_solve(&pos, &so, &sr) == 0, "solve");
+    return sr.wld;
+}
+
+/* With a budget and 15-22 empties the solver runs in the time left (after
+ * depth 1 alone in a quarter of the searches): an
+ * answer marked exact must be the solver's score, one marked wld_proven
+ * the solver's win/loss/draw, and its move must keep a win or a draw (the
+ * position after it is at best as good for the opponent).  Which searches
+ * finish in time depends on the machine: the checks hold for any. */
 static void solver_in_time_left(void)
 {
     uint64_t rng = 0x74696d656c656674ULL;
-    int exact = 0, tried = 0;
-    for (int i = 0; i < 12; i++) {
+    int exact = 0, proven = 0, tried = 0;
+    for (int i = 0; i < 24; i++) {
         bb_othello_pos pos;
-        int e = 15 + (int)(bbt_next(&rng) % 6);
+        int e = 15 + (int)(bbt_next(&rng) % 8);
         if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
         bb_othello_search_opts o;
         memset(&o, 0, sizeof o);
-        o.seconds = 0.2;
+        o.seconds = i % 3 ? 0.2 : 0.05;
         o.threads = 1 + i % 2;
+        if (i % 4 == 0) o.depth = 1; /* a move that often loses, for the solver to mend */
         bb_othello_search_result r;
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
         check_answer(pos, &r);
+        tried++;
         if (r.exact) {
             bb_othello_solve_result sr;
             CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
             CHECK(r.score == sr.score, "%d empties: %.2f marked exact, the solver says %d", e, r.score, sr.score);
+            CHECK(r.wld_proven && r.wld == sr.wld, "%d empties: exact %.0f, wld %d (proven %d)", e, r.score, r.wld,
+                  r.wld_proven);
             exact++;
+        } else if (r.wld_proven) {
+            int w = wld_of(pos.p, pos.o);
+            CHECK(r.wld == w, "%d empties: wld %d proven, the solver says %d", e, r.wld, w);
+            CHECK(w > 0 ? r.score >= 2 : w < 0 ? r.score <= -2 : r.score == 0, "%d empties: score %.2f with wld %d", e,
+                  r.score, w);
+            if (w >= 0 && r.best >= 0 && r.best != BB_OTHELLO_PASS) {
+                uint64_t f = bb_othello_flips(pos.p, pos.o, r.best);
+                int after = -wld_of(pos.o & ~f, pos.p | f | (1ULL << r.best));
+                CHECK(after == w, "%d empties: %d keeps %d, not the %d proven", e, r.best, after, w);
+            }
+            proven++;
+        } else {
+            CHECK(r.wld == 0, "%d empties: wld %d without proof", e, r.wld);
         }
-        tried++;
     }
-    printf("  %d of %d searches with 15-20 empties and 0.2 s were answered exactly\n", exact, tried);
+    printf("  %d searches with 15-22 empties and 0.05 or 0.2 s: %d answered exactly, %d more with win/loss/draw proven\n",
+           tried, exact, proven);
 }
 
 int main(void)
@@ -265,6 +366,7 @@ int main(void)
     RUN(moves_are_legal);
     RUN(edges);
     RUN(threads);
+    RUN(kept_table);
     RUN(solver_in_time_left);
     return bbt_finish("othello_search");
 }

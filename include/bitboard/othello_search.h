@@ -6,10 +6,14 @@
  *
  * Contents (each name: what it returns; what it requires)
  *   bb_othello_search_opts          the options (a zeroed struct: depth 60, no time limit, a 16 MiB
- *                                   table, the exact solver from 14 empties, multi-ProbCut on,
+ *                                   table (less with a short time budget), the exact solver from 14 empties, multi-ProbCut on,
  *                                   one thread)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
+ *   bb_othello_search_table_new(mb) a table that lives across searches (opts.table): NULL if
+ *                                   it cannot be allocated; mb 0: 16 MiB
+ *   bb_othello_search_table_clear(t) every entry empty again; t not NULL
+ *   bb_othello_search_table_free(t) frees t; NULL: nothing
  *   bb_othello_search(pos, opts, r) searches pos: 0 and *r; -1 if the table could not be
  *                                   allocated; -2 if the stop flag ended it before depth 1 was done
  *                                   (a later stop keeps the last finished depth: r->stopped = 1,
@@ -33,22 +37,40 @@
 extern "C" {
 #endif
 
+/* A transposition table that lives across searches (opts.table). */
+typedef struct bb_othello_search_table bb_othello_search_table;
+
+/* A table of mb MiB (0: 16), every entry empty; NULL if it cannot be
+ * allocated or mb is more than 1 TiB (2^20 MiB). */
+bb_othello_search_table *bb_othello_search_table_new(size_t mb);
+/* Every entry empty again (a new game need not: entries are whole positions). */
+void bb_othello_search_table_clear(bb_othello_search_table *t);
+/* Frees t (NULL: nothing). */
+void bb_othello_search_table_free(bb_othello_search_table *t);
+
 typedef struct {
     int depth;                /* the deepest iteration, 1..60; 0: 60 (the time decides) */
     double seconds;           /* a time budget: no iteration starts after half of it is spent, and
                                  one running when it ends is abandoned (the last finished one
                                  counts); 0: none */
-    size_t hash_mb;           /* the table in MiB; 0: 16; more than 1 TiB (2^20 MiB) is refused (-1) */
+    size_t hash_mb;           /* the table in MiB; 0: 16, or with a time budget under 0.4 s 1 MiB
+                                 per 25 ms of it (1-8 MiB, a power of two); more than 1 TiB
+                                 (2^20 MiB) is refused (-1) */
     int exact_empties;        /* with this many empties or fewer at the root, the exact solver
-                                 answers (0: 14; -1: never); with a time budget and up to 6
+                                 answers (0: 14; -1: never); with a time budget and up to 8
                                  empties more, the search has the first half of the budget and
-                                 the solver the rest: its answer if it finishes in time */
+                                 the solver the rest: win/loss/draw, then the exact score, each
+                                 answer taken if it finishes in time (wld_proven, exact) */
     const volatile int *stop; /* if not NULL and *stop becomes non-zero, the search stops */
     int no_probcut;           /* 1: no selective cut-offs (multi-ProbCut): every depth searched in
                                  full, the score of a plain alpha-beta search */
     int threads;              /* 0 or 1: this thread; N (up to 64): N threads sharing the table
                                  (lazy SMP); the solver's too, when it answers */
-    void *reserved_[4];       /* zero (a zeroed struct): room for later options without an ABI break */
+    bb_othello_search_table *table; /* NULL: a table of the search's own (hash_mb), freed at the
+                                 end; else this one (hash_mb ignored), kept: its entries give the
+                                 next search of the same game its moves and bounds (an engine: one
+                                 table for all its moves).  One search at a time uses a table. */
+    void *reserved_[3];       /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_search_opts;
 
 typedef struct {
@@ -62,7 +84,12 @@ typedef struct {
     uint64_t nodes;     /* positions searched */
     double seconds;
     int stopped;        /* 1 if the stop flag or the time ended an iteration early */
-    uint64_t reserved_[4]; /* written 0: room for later results without an ABI break */
+    int wld;            /* with wld_proven: 1 a win, 0 a draw, -1 a loss for the side to move
+                           under perfect play */
+    int wld_proven;     /* 1 if the solver proved wld: always with exact; with a time budget and
+                           a few empties more than exact_empties, when its win/loss/draw search
+                           finished in the time left (the move then keeps a win or a draw) */
+    uint64_t reserved_[3]; /* written 0: room for later results without an ABI break */
 } bb_othello_search_result;
 
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r);

@@ -142,11 +142,13 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True,
                                             evaluation=evaluation, progress=progress))
 
 
-SearchResult = _namedtuple("SearchResult", "score exact best pv depth nodes seconds stopped")
+SearchResult = _namedtuple("SearchResult", "score exact best pv depth nodes seconds stopped wld")
 SearchResult.__doc__ = """What search found: ``score`` (the side to move's expected final disc
 difference, a float), ``exact`` (True if it is the exact final difference), ``best`` (0..63, PASS,
 -1 if the game is over), ``pv`` (list of squares), ``depth`` (the last depth finished), ``nodes``,
-``seconds``, ``stopped`` (the time ended a depth early)."""
+``seconds``, ``stopped`` (the time ended a depth early), ``wld`` (1 a win, 0 a draw, -1 a loss
+under perfect play, when the solver proved it: always with ``exact``, and with ``seconds`` up to 8
+empties more than ``exact_empties`` when its win/loss/draw search finished in time; else None)."""
 
 
 def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True, threads=1):

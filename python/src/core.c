@@ -1625,9 +1625,14 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *pv = PyList_New(r->pv_length);
     if (!pv) return NULL;
     for (int i = 0; i < r->pv_length; i++) PyList_SET_ITEM(pv, i, PyLong_FromLong(r->pv[i]));
-    return Py_BuildValue("{sdsOsisNsisKsdsO}", "score", r->score, "exact", r->exact ? Py_True : Py_False, "best",
+    PyObject *wld = r->wld_proven ? PyLong_FromLong(r->wld) : (Py_INCREF(Py_None), Py_None);
+    if (!wld) {
+        Py_DECREF(pv);
+        return NULL;
+    }
+    return Py_BuildValue("{sdsOsisNsisKsdsOsN}", "score", r->score, "exact", r->exact ? Py_True : Py_False, "best",
                          r->best, "pv", pv, "depth", r->depth, "nodes", (unsigned long long)r->nodes, "seconds",
-                         r->seconds, "stopped", r->stopped ? Py_True : Py_False);
+                         r->seconds, "stopped", r->stopped ? Py_True : Py_False, "wld", wld);
 }
 
 static PyObject *pos_tuple(const bb_othello_pos *pos)

@@ -171,20 +171,20 @@ def test_search_to_the_end_is_the_solver():
         found += 1
         want = othello.solve(p, o).score
         r = othello.search(p, o, depth=60, exact_empties=-1)
-        assert r.exact and r.score == want
+        assert r.exact and r.score == want and r.wld == (want > 0) - (want < 0)  # exact: win/loss/draw proven
         assert othello.search(p, o).score == want  # the solver answers by default here
 
 
 def test_search_midgame():
     p, o, _ = othello.start()
     r = othello.search(p, o, depth=6)
-    assert (othello.square_name(r.best), r.depth, r.exact, r.stopped) == ("d3", 6, False, False)
-    assert r.pv[0] == r.best and r.nodes == 1018  # the CLI's `othello search start --depth 6`
+    assert (othello.square_name(r.best), r.depth, r.exact, r.stopped, r.wld) == ("d3", 6, False, False, None)
+    assert r.pv[0] == r.best and r.nodes == 966  # the CLI's `othello search start --depth 6`
     assert othello.search(p, o, seconds=0.05).depth >= 1
     # multi-ProbCut off: every line to the depth (the CLI's --no-probcut), more nodes, the same answer here
     q = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1, probcut=False)
     r = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1)
-    assert (q.nodes, r.nodes, othello.square_name(q.best), othello.square_name(r.best)) == (559665, 72224, "f7", "f7")
+    assert (q.nodes, r.nodes, othello.square_name(q.best), othello.square_name(r.best)) == (559681, 71248, "f7", "f7")
     # two threads sharing the table: the same score without the cut-offs (the nodes vary)
     t = othello.search(*othello.transcript("f5d6c3d3c4f4f6f3e6e7")[:2], depth=10, exact_empties=-1, probcut=False, threads=2)
     assert (t.score, othello.square_name(t.best)) == (q.score, "f7")

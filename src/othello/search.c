@@ -4,14 +4,21 @@
  * trained evaluation at the leaves (eval.h), a transposition table keyed by
  * the position, moves ordered by the table's move and then by the
  * evaluation one move on; the exact solver at the root when the empties
- * allow.  Scores inside are in 1/BB__EVAL_UNIT of a disc; a finished game
- * scores its final difference times BB__EVAL_UNIT.
+ * allow, and with a time budget a few empties earlier the solver in the
+ * time the search leaves (win/loss/draw, then exact).  The table can be
+ * the caller's (bb_othello_search_table), kept from move to move.
+ * Scores inside are in 1/BB__EVAL_UNIT of a disc; a finished game scores
+ * its final difference times BB__EVAL_UNIT.
  * Threads (lazy SMP, as the solver's): every thread runs the same iterative
  * deepening on the root with the table shared, the helpers with their moves
  * in another order; the first thread's answers are the result, and it
  * stops the helpers when it is done.  A shared table's slot is read and
  * written under its own lock. */
 #define _POSIX_C_SOURCE 200809L
+#if defined(__linux__)
+#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
+#include <sys/mman.h>
+#endif
 #if defined(__unix__) || defined(__APPLE__)
 #define SEARCH_THREADS 1 /* lazy SMP helpers (pthreads) */
 #include <pthread.h>
@@ -26,6 +33,7 @@
 #include "bitboard.h"
 #include "eval.h"
 #include "solve_by.h"
+#include "search_table.h"
 
 #define UNIT BB__EVAL_UNIT
 #define INF (66 * UNIT)
@@ -35,14 +43,18 @@ typedef struct {
     atomic_uint lock; /* 0 free, 1 held (a shared table only) */
     int16_t lower, upper;
     uint64_t p, o;
-    int8_t depth, move; /* depth -1: empty */
+    int8_t depth, move; /* an empty slot is all zero: p = o = 0 is no position */
+    uint8_t probcut;    /* the bounds were found with the selective cut-offs on (1) or off (0) */
 } entry;
 
-typedef struct {
+/* The table (the public bb_othello_search_table: a caller's lives across
+ * searches). */
+struct bb_othello_search_table {
     entry *e;
     size_t mask;
     int shared;
-} table;
+};
+typedef struct bb_othello_search_table table;
 
 typedef struct {
     table *tt;
@@ -88,17 +100,26 @@ static int probe(const table *t, uint64_t p, uint64_t o, entry *out)
 {
     entry *e = slot(t, p, o);
     lock(t, e);
-    int hit = e->p == p && e->o == o && e->depth >= 0;
-    if (hit) out->lower = e->lower, out->upper = e->upper, out->depth = e->depth, out->move = e->move;
+    int hit = e->p == p && e->o == o; /* (0, 0), an empty slot's, is never asked for */
+    if (hit)
+        out->lower = e->lower, out->upper = e->upper, out->depth = e->depth, out->move = e->move,
+        out->probcut = e->probcut;
     unlock(t, e);
     return hit;
 }
 
-static void store(const table *t, uint64_t p, uint64_t o, int depth, int move, int lower, int upper)
+static void store(const table *t, uint64_t p, uint64_t o, int depth, int move, int lower, int upper, int probcut)
 {
     entry *e = slot(t, p, o);
     lock(t, e);
-    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)move;
+    if (e->p == p && e->o == o && e->depth > depth && e->probcut <= probcut) {
+        /* the same position searched deeper, and as exactly: kept (a kept
+           table's entries from the last move's search outlive the first,
+           shallow depths of this one) */
+        unlock(t, e);
+        return;
+    }
+    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)move, e->probcut = (uint8_t)probcut;
     e->lower = (int16_t)lower, e->upper = (int16_t)upper;
     unlock(t, e);
 }
@@ -177,12 +198,18 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
     }
     if (depth == 0 || ply + 1 >= MAX_PLY) return leaf(p, o);
 
-    /* the table: a move to try first from any depth, a bound from this depth only */
+    /* the table: a move to try first from any depth; a bound, with the
+       cut-offs off, from this depth only and found with them off too (a
+       caller's table may hold both kinds); with them on, from this depth
+       or deeper, found either way; and only off the principal variation
+       (null windows), whose moves the search must find to show them, above
+       all at the root (a kept table, or a helper thread a depth ahead, can
+       hold the bounds of any of them) */
     entry e;
     int tt_move = -1;
     if (probe(s->tt, p, o, &e)) {
         tt_move = e.move;
-        if (e.depth == depth) {
+        if (beta - alpha == 1 && (s->probcut ? e.depth >= depth : e.depth == depth && !e.probcut)) {
             if (e.lower >= beta) return e.lower;
             if (e.upper <= alpha) return e.upper;
             if (e.lower == e.upper) return e.lower;
@@ -245,7 +272,7 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         }
         if (a >= beta) break;
     }
-    store(s->tt, p, o, depth, best_move, best > alpha ? best : -INF, best < beta ? best : INF);
+    store(s->tt, p, o, depth, best_move, best > alpha ? best : -INF, best < beta ? best : INF, s->probcut);
     return best;
 }
 
@@ -257,11 +284,58 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
     r->pv_length = sr->pv_length;
     memcpy(r->pv, sr->pv, sizeof r->pv);
     r->nodes = sr->nodes;
+    r->wld = (sr->score > 0) - (sr->score < 0), r->wld_proven = 1;
 }
 
 /* ---- the exact solver in the time left ----------------------------------------------- */
 
-#define SOLVE_AHEAD 6 /* up to this many empties above exact_empties, when a budget is given */
+#define SOLVE_AHEAD 8 /* up to this many empties above exact_empties, when a budget is given */
+
+/* The solver in the time left after the search (a budget, a few empties more
+ * than exact_empties): first win/loss/draw, usually far faster than the
+ * exact score (at 20 and 22 empties of real games 3 K to 6 M nodes against
+ * 1 M to 111 M), then the exact score with the time that is still left.
+ * A win or a draw proven replaces the search's move with one that keeps it
+ * and bounds the score (a win is at least +2: scores are even); a loss
+ * keeps the search's move (every move loses: the one the search likes
+ * best).  An exact answer replaces everything.  A solve the deadline stops
+ * changes nothing.  -1 if a table could not be allocated, else 0. */
+static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search_opts *o, int threads,
+                              double deadline, bb_othello_search_result *r)
+{
+    bb_othello_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.stop = o->stop;
+    so.threads = threads;
+    so.hash_mb = 4; /* a short solve: a small table is enough, and quick to set up (the
+                       default 64 MiB at 20 empties took 40 ms to fault in here) */
+    bb_othello_solve_result sr;
+    so.wld = 1;
+    int src = bb__othello_solve_by(pos, &so, deadline, &sr);
+    if (src == -1) return -1;
+    r->nodes += sr.nodes;
+    if (src != 0) return 0;
+    r->wld = sr.wld, r->wld_proven = 1;
+    if (sr.wld >= 0 && sr.best != r->best) { /* a move that keeps the win or the draw */
+        r->best = sr.best;
+        r->pv[0] = sr.best, r->pv_length = 1;
+    }
+    if (sr.wld > 0 && r->score < 2) r->score = 2;
+    if (sr.wld == 0) r->score = 0;
+    if (sr.wld < 0 && r->score > -2) r->score = -2;
+    so.wld = 0;
+    src = bb__othello_solve_by(pos, &so, deadline, &sr);
+    if (src == -1) return -1;
+    if (src == 0) {
+        uint64_t nodes = r->nodes;
+        int depth = r->depth;
+        from_solver(&sr, r);
+        r->nodes += nodes, r->depth = depth, r->stopped = 0;
+    } else {
+        r->nodes += sr.nodes;
+    }
+    return 0;
+}
 
 /* ---- threads ------------------------------------------------------------------------ */
 
@@ -287,6 +361,71 @@ static void *helper_run(void *arg)
 }
 #endif
 
+/* The table when the caller names no size: 16 MiB, or with a time budget
+ * 1 MiB per 25 ms of it (a power of two, 1 to 16 MiB).  A short search
+ * fills a small table as well as a big one, and the first touch of each
+ * page costs: on the machine of docs/OTHELLO.md a 16 MiB table took 40 ms
+ * of a 0.1 s search, and depth 11 searched the same nodes (62-64 K) with
+ * 1, 2, 4 and 16 MiB. */
+static size_t default_mb(double seconds)
+{
+    if (!(seconds > 0) || seconds >= 0.4) return 16;
+    size_t mb = 1;
+    while ((double)(mb * 2) * 0.025 <= seconds) mb *= 2;
+    return mb;
+}
+
+/* A table of mb MiB (the largest power of two of entries that fits), all
+ * empty; 0 or -1 (no memory, or more than 1 TiB asked for). */
+static int table_alloc(table *t, size_t mb)
+{
+    size_t entries = 1;
+    if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
+    while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
+    t->e = (entry *)calloc(entries, sizeof(entry)); /* zero: every slot empty */
+    if (!t->e) return -1;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    { /* a hint: the 2 MiB pages inside the table are faulted in 512 times fewer */
+        uintptr_t a = ((uintptr_t)t->e + 2097151u) & ~(uintptr_t)2097151u, end = (uintptr_t)(t->e + entries);
+        if (end > a + 2097152u) (void)madvise((void *)a, (end - a) & ~(uintptr_t)2097151u, MADV_HUGEPAGE);
+    }
+#endif
+    t->mask = entries - 1;
+    t->shared = 0;
+    return 0;
+}
+
+bb_othello_search_table *bb_othello_search_table_new(size_t mb)
+{
+    table *t = (table *)malloc(sizeof *t);
+    if (!t) return NULL;
+    if (table_alloc(t, mb ? mb : 16) != 0) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void bb_othello_search_table_clear(bb_othello_search_table *t)
+{
+    BB__ASSERT_NOT_NULL(t, "t");
+    if (t) memset(t->e, 0, (t->mask + 1) * sizeof(entry));
+}
+
+void bb__othello_search_table_mark(bb_othello_search_table *t, int probcut, int lower, int upper)
+{
+    for (size_t i = 0; i <= t->mask; i++)
+        if (t->e[i].p | t->e[i].o)
+            t->e[i].probcut = (uint8_t)probcut, t->e[i].lower = (int16_t)lower, t->e[i].upper = (int16_t)upper;
+}
+
+void bb_othello_search_table_free(bb_othello_search_table *t)
+{
+    if (!t) return;
+    free(t->e);
+    free(t);
+}
+
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
@@ -304,6 +443,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     if (!bb_othello_moves(p, q) && !bb_othello_moves(q, p)) {
         r->score = bb_othello_final_score(p, q);
         r->exact = 1;
+        r->wld = (r->score > 0) - (r->score < 0), r->wld_proven = 1;
         return 0;
     }
     int exact_from = o.exact_empties == 0 ? 14 : o.exact_empties;
@@ -324,28 +464,25 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         r->seconds = now_s() - t0;
         return 0;
     }
-    size_t mb = o.hash_mb ? o.hash_mb : 16, entries = 1;
-    if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
-    while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
-    table t;
-    t.e = (entry *)calloc(entries, sizeof(entry));
-    if (!t.e) return -1;
-    for (size_t i = 0; i < entries; i++) t.e[i].depth = -1;
-    t.mask = entries - 1;
-    t.shared = threads > 1;
+    table own, *tp = o.table;
+    if (!tp) {
+        tp = &own;
+        if (table_alloc(tp, o.hash_mb ? o.hash_mb : default_mb(o.seconds)) != 0) return -1;
+    }
+    tp->shared = threads > 1;
 #if !SEARCH_THREADS
-    threads = 1, t.shared = 0;
+    threads = 1, tp->shared = 0;
 #endif
     search *s = (search *)calloc((size_t)threads, sizeof *s);
     if (!s) {
-        free(t.e);
+        if (tp == &own) free(own.e);
         return -1;
     }
     atomic_int done;
     atomic_init(&done, 0);
     int maxd = o.depth > 0 && o.depth <= 60 ? o.depth : 60;
     for (int i = 0; i < threads; i++) {
-        s[i].tt = &t;
+        s[i].tt = tp;
         s[i].stop = o.stop;
         s[i].t0 = t0;
         s[i].helper = i;
@@ -400,30 +537,14 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
 #endif
         r->nodes += s[i].nodes;
     }
-    /* with a time budget and a few empties more than exact_empties, the exact
-       solver in the time left: its answer if it finishes, else the search's */
+    /* with a time budget and a few empties more than exact_empties, the
+       solver in the time left: its answers if it finishes, else the search's */
     if (rc == 0 && !r->exact && solve_after && !(o.stop && *o.stop)) {
-        bb_othello_solve_opts so;
-        memset(&so, 0, sizeof so);
-        so.stop = o.stop;
-        so.threads = threads;
-        so.hash_mb = 4; /* a short solve: a small table is enough, and quick to set up (the
-                           default 64 MiB at 20 empties took 40 ms to fault in here) */
-        bb_othello_solve_result sr;
-        int src = bb__othello_solve_by(pos, &so, t0 + o.seconds, &sr);
-        if (src == -1) {
-            rc = -1;
-        } else if (src == 0) {
-            uint64_t nodes = r->nodes;
-            int depth = r->depth;
-            from_solver(&sr, r);
-            r->nodes += nodes, r->depth = depth, r->stopped = 0;
-        } else {
-            r->nodes += sr.nodes;
-        }
+        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, r) != 0) rc = -1;
     }
+    if (r->exact) r->wld = (r->score > 0) - (r->score < 0), r->wld_proven = 1;
     r->seconds = now_s() - t0;
-    free(t.e);
+    if (tp == &own) free(own.e);
     free(s);
     return rc;
 }

@@ -6,9 +6,11 @@
  * that reaches the end is searched in full) against the exact solver; with
  * multi-ProbCut on at depths 3 to 9, a legal best move and a score in range;
  * with 2 or 3 threads sharing the table and no cut-offs, the plain
- * alpha-beta score again; with 15-20 empties and a budget of 5-50 ms (the
- * solver in the time the search leaves), a legal move and, when the answer
- * is marked exact, the solver's score; in every case the principal
+ * alpha-beta score again; with 15-22 empties and a budget of 5-50 ms (the
+ * solver in the time the search leaves; a third after depth 1 alone), a
+ * legal move and, when the answer is marked exact, the solver's score, when
+ * its win/loss/draw is proven, the solver's, with a move that keeps a win or
+ * a draw; in every case the principal
  * variation replays. */
 #include <string.h>
 
@@ -64,6 +66,17 @@ static int random_game(soak_rng *r, int empties, bb_othello_pos *out)
     return 1;
 }
 
+/* The win/loss/draw of (p, o) for p to move, by the solver (-2 if it fails). */
+static int wld_of(uint64_t p, uint64_t o)
+{
+    bb_othello_pos pos = {p, o, BB_OTHELLO_BLACK}; /* (the colour does not change it) */
+    bb_othello_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.wld = 1;
+    bb_othello_solve_result sr;
+    return bb_othello_solve(&pos, &so, &sr) == 0 ? sr.wld : -2;
+}
+
 void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
 {
     st->work_name = "searches";
@@ -71,7 +84,7 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
         soak_rng r = soak_rng_of(soak_case_seed(seed, i));
         bb_othello_pos pos;
         int kind = soak_below(&r, 6), endgame = kind == 0, probcut = kind == 3, threaded = kind == 4, timed = kind == 5;
-        int e = endgame ? 1 + soak_below(&r, 12) : timed ? 15 + soak_below(&r, 6) : 13 + soak_below(&r, 45);
+        int e = endgame ? 1 + soak_below(&r, 12) : timed ? 15 + soak_below(&r, 8) : 13 + soak_below(&r, 45);
         if (!random_game(&r, e, &pos)) continue;
         st->cases++;
         bb_othello_search_opts o;
@@ -80,7 +93,9 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
         o.depth = endgame ? 60 : probcut ? 3 + soak_below(&r, 7) : 1 + soak_below(&r, 4);
         o.no_probcut = !endgame && !probcut;
         o.threads = threaded ? 2 + soak_below(&r, 2) : 1;
-        if (timed) o.depth = 0, o.exact_empties = 0, o.seconds = 0.005 * (1 + soak_below(&r, 10)), o.no_probcut = 0;
+        if (timed) /* a third of them with depth 1 alone before the solver: a move that often loses */
+            o.depth = soak_below(&r, 3) == 0, o.exact_empties = 0, o.seconds = 0.005 * (1 + soak_below(&r, 10)),
+            o.no_probcut = 0;
         soak_note("%d empties, depth %d, probcut %d, threads %d", e, o.depth, !o.no_probcut, o.threads);
         bb_othello_search_result res;
         char why[200];
@@ -103,6 +118,19 @@ void soak_area_othello_search(uint64_t seed, int64_t first, int64_t last, soak_s
             else if (res.exact && (bb_othello_solve(&pos, NULL, &sr) != 0 || res.score != sr.score))
                 snprintf(why, sizeof why, "%d empties, %.3f s: %.2f marked exact, the solver %d", e, o.seconds,
                          res.score, sr.score),
+                    bad = why;
+            else if (res.wld_proven) {
+                int w = wld_of(pos.p, pos.o), after = w;
+                if (w >= 0 && m) {
+                    uint64_t f = bb_othello_flips(pos.p, pos.o, res.best);
+                    after = -wld_of(pos.o & ~f, pos.p | f | (1ULL << res.best));
+                }
+                if (res.wld != w || after != w || (w > 0 ? res.score < 2 : w < 0 ? res.score > -2 : res.score != 0))
+                    snprintf(why, sizeof why, "%d empties, %.3f s: win/loss/draw %d proven, score %.2f, the solver %d,"
+                             " %d after the move", e, o.seconds, res.wld, res.score, w, after),
+                        bad = why;
+            } else if (res.wld != 0)
+                snprintf(why, sizeof why, "%d empties, %.3f s: win/loss/draw %d, not proven", e, o.seconds, res.wld),
                     bad = why;
         } else if (probcut) {
             uint64_t m = bb_othello_moves(pos.p, pos.o);
