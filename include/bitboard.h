@@ -112,7 +112,8 @@
  *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve
  *
  * bitboard/othello_search.h Othello's midgame search: iterative deepening PVS, the exact solver at the end
- *   bb_othello_search_opts  bb_othello_search_result  bb_othello_search
+ *   bb_othello_search_table  bb_othello_search_table_new  bb_othello_search_table_clear
+ *   bb_othello_search_table_free  bb_othello_search_opts  bb_othello_search_result  bb_othello_search
  *
  * bitboard/othello_records.h  Othello game records: WTHOR (.wtb, .jou, .trn) and GGF, read and written
  *   bb_othello_record  BB_OTHELLO_RECORD_MOVES  bb_othello_record_init  bb_othello_record_replay

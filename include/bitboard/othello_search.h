@@ -10,6 +10,7 @@
  *                                   one thread)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
+ *   bb_othello_search_table         a transposition table that lives across searches (opaque)
  *   bb_othello_search_table_new(mb) a table that lives across searches (opts.table): NULL if
  *                                   it cannot be allocated; mb 0: 16 MiB
  *   bb_othello_search_table_clear(t) every entry empty again; t not NULL
