@@ -151,7 +151,23 @@ under perfect play, when the solver proved it: always with ``exact``, and with `
 empties more than ``exact_empties`` when its win/loss/draw search finished in time; else None)."""
 
 
-def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True, threads=1):
+class SearchTable(_core.SearchTable):
+    """A transposition table that outlives a search (``SearchTable(mb=16)``,
+    1..65536 MiB; ``clear()`` empties it): pass it as ``search(..., table=t)`` move after move of a
+    game, and each search finds the last one's entries, as an engine keeps its table.  A search
+    without the cut-offs (``probcut=False``) takes only bounds found without them at the same depth,
+    so its fixed-depth score stays the plain alpha-beta one whatever the table held.  One search at a
+    time uses a table (another raises ``RuntimeError``).
+
+    >>> t = SearchTable(1)
+    >>> p, o, _ = start()
+    >>> first = search(p, o, depth=8, table=t).nodes
+    >>> search(p, o, depth=8, table=t).nodes < first  # the second search finds the first's entries
+    True
+    """
+
+
+def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True, threads=1, table=None):
     """Searches a position of any stage (the midgame search, docs/OTHELLO.md).
 
     Iterative deepening principal-variation search over the trained
@@ -160,7 +176,9 @@ def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True,
     From ``exact_empties`` empties (0: 14; -1: never) the exact solver
     answers and ``exact`` is True.  ``probcut=False`` turns the selective
     cut-offs (multi-ProbCut) off: every line is searched to the depth.
-    ``threads`` (1..64) share the table (lazy SMP).  The GIL is released;
+    ``threads`` (1..64) share the table (lazy SMP); ``table``, a
+    :class:`SearchTable`, is kept from search to search (``hash_mb`` is then
+    ignored).  The GIL is released;
     Ctrl-C raises ``KeyboardInterrupt``.
 
     >>> p, o, _ = start()
@@ -168,7 +186,8 @@ def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True,
     >>> square_name(r.best), r.depth, r.exact
     ('d3', 6, False)
     """
-    return SearchResult(**_core.othello_search(p, o, depth, seconds, hash_mb, exact_empties, bool(probcut), threads))
+    return SearchResult(**_core.othello_search(p, o, depth, seconds, hash_mb, exact_empties, bool(probcut), threads,
+                                              table))
 
 
 def board(text):
@@ -280,7 +299,7 @@ def games(path, errors="raise"):
         yield item
 
 
-__all__ = ["PASS", "BLACK", "WHITE", "square", "square_name", "start", "moves", "flips", "play", "mobility",
+__all__ = ["SearchTable", "PASS", "BLACK", "WHITE", "square", "square_name", "start", "moves", "flips", "play", "mobility",
            "potential_mobility", "frontier", "stable", "stable_edges", "parity", "final_score", "squares",
            "perft", "solve", "SolveResult", "search", "SearchResult", "board", "board_string", "diagram", "transcript",
            "normalize_transcript", "augment", "games"]

@@ -1588,17 +1588,80 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
                          (Py_ssize_t)r->table_bytes);
 }
 
+/* bitboard.othello.SearchTable: a bb_othello_search_table a program keeps
+ * from search to search; busy while a search (the GIL released) uses it. */
+typedef struct {
+    PyObject_HEAD
+    bb_othello_search_table *t;
+    int busy;
+} SearchTableObject;
+
+static PyTypeObject SearchTableType;
+
+static PyObject *searchtable_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    static char *kwl[] = {"mb", NULL};
+    Py_ssize_t mb = 16;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|n:SearchTable", kwl, &mb)) return NULL;
+    if (mb < 1 || mb > 65536) return PyErr_Format(PyExc_ValueError, "mb: %zd is not 1..65536", mb);
+    SearchTableObject *self = (SearchTableObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->t = bb_othello_search_table_new((size_t)mb);
+    if (!self->t) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void searchtable_dealloc(SearchTableObject *self)
+{
+    bb_othello_search_table_free(self->t);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *searchtable_clear(SearchTableObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (self->busy) return PyErr_Format(PyExc_RuntimeError, "SearchTable: a search is using it");
+    bb_othello_search_table_clear(self->t);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef searchtable_methods[] = {
+    {"clear", (PyCFunction)searchtable_clear, METH_NOARGS, "Every entry empty again."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchTableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "bitboard._core.SearchTable",
+    .tp_basicsize = sizeof(SearchTableObject),
+    .tp_dealloc = (destructor)searchtable_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* bitboard.othello.SearchTable adds its doc */
+    .tp_doc = "A midgame search table kept from search to search (bitboard.othello.SearchTable).",
+    .tp_methods = searchtable_methods,
+    .tp_new = searchtable_new,
+};
+
 static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", "probcut", "threads", NULL};
-    PyObject *po, *oo;
+    static char *kwl[] = {"p", "o", "depth", "seconds", "hash_mb", "exact_empties", "probcut", "threads", "table", NULL};
+    PyObject *po, *oo, *to = Py_None;
     int depth = 0, exact = 0, probcut = 1, threads = 1;
     double seconds = 0;
     Py_ssize_t hash_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idnipi:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact,
-                                     &probcut, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|idnipiO:search", kwl, &po, &oo, &depth, &seconds, &hash_mb, &exact,
+                                     &probcut, &threads, &to))
         return NULL;
+    SearchTableObject *table = NULL;
+    if (to != Py_None) {
+        if (!PyObject_TypeCheck(to, &SearchTableType))
+            return PyErr_Format(PyExc_TypeError, "table: a SearchTable or None, not %.80s", Py_TYPE(to)->tp_name);
+        table = (SearchTableObject *)to;
+        if (table->busy) return PyErr_Format(PyExc_RuntimeError, "table: another search is using it");
+    }
     othello_search_call c;
     memset(&c, 0, sizeof c);
     if (scalar_pos(po, oo, &c.pos.p, &c.pos.o)) return NULL;
@@ -1619,7 +1682,10 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     c.pos.side = BB_OTHELLO_BLACK;
     watch w;
     c.opts.stop = &w.stop;
-    if (watch_call(&w, run_othello_search, &c, NULL, 0)) return NULL;
+    if (table) c.opts.table = table->t, table->busy = 1, Py_INCREF(table);
+    int failed = watch_call(&w, run_othello_search, &c, NULL, 0);
+    if (table) table->busy = 0, Py_DECREF(table);
+    if (failed) return NULL;
     if (c.rc == -1) return PyErr_NoMemory();
     const bb_othello_search_result *r = &c.r;
     PyObject *pv = PyList_New(r->pv_length);
@@ -2620,9 +2686,16 @@ PyMODINIT_FUNC PyInit__core(void)
         byte_spread[b] = v;
         for (int c = 0; c < 8; c++) byte_spread_f[b][c] = (float)((b >> c) & 1);
     }
-    if (PyType_Ready(&PositionType) < 0 || PyType_Ready(&PgnIterType) < 0) return NULL;
+    if (PyType_Ready(&PositionType) < 0 || PyType_Ready(&PgnIterType) < 0 || PyType_Ready(&SearchTableType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
+    Py_INCREF(&SearchTableType);
+    if (PyModule_AddObject(m, "SearchTable", (PyObject *)&SearchTableType) < 0) {
+        Py_DECREF(&SearchTableType);
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&PositionType);
     if (PyModule_AddObject(m, "Position", (PyObject *)&PositionType) < 0) {
         Py_DECREF(&PositionType);

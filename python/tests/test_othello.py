@@ -196,6 +196,27 @@ def test_search_midgame():
         othello.search(p, o, seconds=-1)
 
 
+def test_search_table_kept():
+    # a table kept over a game's moves: without the cut-offs the score is the one without a table
+    t = othello.SearchTable(1)
+    p, o, _ = othello.transcript("f5d6c3d3c4f4f6f3e6e7")
+    for d in (4, 5):
+        othello.search(p, o, depth=d, exact_empties=-1, table=t)  # with the cut-offs: their bounds in the table
+        kept = othello.search(p, o, depth=d, exact_empties=-1, probcut=False, table=t)
+        alone = othello.search(p, o, depth=d, exact_empties=-1, probcut=False)
+        assert (kept.score, kept.depth) == (alone.score, d)
+    t.clear()
+    first = othello.search(p, o, depth=9, table=t)
+    again = othello.search(p, o, depth=9, table=t)
+    assert again.nodes < first.nodes and othello.moves(p, o) >> again.best & 1
+    t.clear()
+    assert othello.search(p, o, depth=9, table=t).nodes == first.nodes  # cleared: as it was before the two
+    with pytest.raises(TypeError, match="SearchTable"):
+        othello.search(p, o, depth=2, table=3)
+    with pytest.raises(ValueError, match="mb"):
+        othello.SearchTable(0)
+
+
 def test_solve_14_empties_matches_cli_value():
     p, o, _ = othello.board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
     r = othello.solve(p, o)
