@@ -249,6 +249,8 @@ static void edges(void)
 static void threads(void)
 {
     uint64_t rng = 0x74687265616473ULL;
+    bb_othello_search_table *kept = bb_othello_search_table_new(1); /* every other search: a table kept */
+    CHECK(kept != NULL, "bb_othello_search_table_new");
     for (int i = 0; i < 24; i++) {
         bb_othello_pos pos;
         int endgame = i % 3 == 0, e = endgame ? 6 + (int)(bbt_next(&rng) % 6) : 16 + (int)(bbt_next(&rng) % 30);
@@ -257,6 +259,7 @@ static void threads(void)
         memset(&o, 0, sizeof o);
         o.exact_empties = -1;
         o.threads = 2 + i % 2;
+        if (i % 2) o.table = kept;
         bb_othello_search_result r;
         if (endgame) {
             bb_othello_solve_result sr;
@@ -277,6 +280,7 @@ static void threads(void)
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
         check_answer(pos, &r);
     }
+    bb_othello_search_table_free(kept);
     volatile int stop = 1;
     bb_othello_search_opts o;
     memset(&o, 0, sizeof o);
