@@ -468,7 +468,6 @@ typedef struct { int sq, value; uint64_t f; } scored;
 
 static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
 
-
 /* Whether a node with n empties and the window (alpha, beta) orders its
  * moves with the evaluation: from EVAL_MIN empties, unless the window asks
  * for a wipe-out (all 64 discs, or none).  There only the wipe-out counts,
@@ -585,8 +584,8 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
            alpha.  The deviation: against the exact score, on positions of
            games played by the staged evaluation with some random moves,
            7.1 to 8.9 discs at 12 to 20 empties (6.2 to 7.4 with the solver's
-           own set), the mean within 1.4 of 0; 7 took the fewest nodes on
-           FFO #40-#44 among 5, 6, 7, 8 and 9 (docs/OTHELLO.md). */
+           own set), the mean within 1.4 of 0; by node count 7 did better
+           than 6 on FFO #40-#49 and than 8 and 9 on #40-#44 (docs/OTHELLO.md). */
         if (s->cut && use_eval && n >= BB__SOLVE_MPC_MIN) {
             int margin = s->cut * BB__SOLVE_MPC_SIGMA / 16;
             /* scores are even: the bound is beta rounded up, or alpha rounded down, to even */
@@ -687,7 +686,8 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
 #define BB__SOLVE_LEVEL_MARGIN 0 /* each level's first test this far below the last level's score */
 #endif
 #ifndef BB__SOLVE_EXACT_MARGIN
-#define BB__SOLVE_EXACT_MARGIN 0 /* the exact level's first test this far below the last selective score */
+#define BB__SOLVE_EXACT_MARGIN 0 /* the exact level's first test this far below the last selective score
+                                    (2 searched more nodes on #40-#44) */
 #endif
 #ifndef BB__SOLVE_GUESS_MARGIN
 #define BB__SOLVE_GUESS_MARGIN 2
@@ -733,7 +733,10 @@ static const int level_cut[] = {BB__SOLVE_LEVELS};
  * table full of the moves that refuted or proved the last.  On FFO #40-#45
  * that costs 10-25% fewer nodes than one search with the whole window
  * (docs/OTHELLO.md).  In (alpha, beta) the exact score; outside it the
- * bound found first, fail-soft. */
+ * bound found first, fail-soft.  With the whole window and the evaluation,
+ * from sel_min empties, the selective levels first: the same tests with
+ * probable cut-offs, t growing, each from the level before's score, then
+ * the exact ones from the last level's score. */
 static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
@@ -744,7 +747,6 @@ static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
                 s->level = l, s->cut = level_cut[l];
                 int g = mtd(s, p, o, -INF, INF, t);
                 if (s->stopped) return 0;
-
                 t = g - BB__SOLVE_LEVEL_MARGIN;
                 t = t > 64 ? 64 : t < -62 ? -62 : t;
             }
