@@ -20,8 +20,10 @@
  * squares to positions of real games (the WTHOR databases), labelled by the
  * exact solver near the end and by searches with the next stage's weights
  * before it (tools/othello_train.c, `make othello-eval DATA=DIR`); they are
- * committed, the games are not.  The exact solver orders its moves with a
- * set of its own (bb__othello_solver_weights, below). */
+ * committed, the games are not.  The exact solver orders its moves and
+ * makes its probable cut-offs with them too (src/othello/solve.c,
+ * BB__SOLVE_STAGED); its own older set (bb__othello_solver_weights, below)
+ * is there for -DBB__SOLVE_STAGED=0. */
 #ifndef BB_SRC_OTHELLO_EVAL_H
 #define BB_SRC_OTHELLO_EVAL_H
 
@@ -66,8 +68,10 @@ int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o);
 /* The exact solver's own move-order weights (src/othello/eval_solver_weights.c,
  * one set, fitted to the solver's exact scores of self-play positions with
  * 10-16 empties: `make othello-solver-eval`), and the estimate with them.
- * On FFO #40-#44 the solver searches 109.7 M nodes with these and 135.3 M
- * with the staged weights (docs/OTHELLO.md, "The evaluation"). */
+ * Without selective levels the solver searched 109.7 M nodes on FFO #40-#44
+ * with these and 135.3 M with the staged weights; with the levels (since
+ * 2026-11-27) #40-#49 take 791.6 M with these and 751.3 M with the staged
+ * weights, which the solver now uses (docs/OTHELLO.md, "The evaluation"). */
 extern const int16_t bb__othello_solver_weights[BB__EVAL_WEIGHTS];
 int bb__othello_solver_eval(uint64_t p, uint64_t o);
 

@@ -18,7 +18,14 @@
  *               an enhanced transposition cut-off, and a stability cut-off:
  *               the opponent's stable discs cap the score.
  * From BB__SOLVE_GUESS_MIN empties the first test goes just below the evaluation's
- * estimate of the score (a short search), not at 0.
+ * estimate of the score (a short search), not at 0.  From BB__SOLVE_SEL_MIN
+ * empties the root first searches selective levels, as Edax and Egaroucid do:
+ * the same tests with probable cut-offs (multi-ProbCut from MPC_MIN empties,
+ * by the moves' estimates) at t = 1.0, 1.5, 2.0 and 2.6 standard deviations,
+ * each level's score the next one's first test and its table moves the next
+ * one's order; then the exact search.  The table tags each bound with the
+ * level that proved it, and a later (less selective) level never takes a
+ * bound of an earlier one: only its move.
  * Threads share the table (lazy SMP): every thread searches the root, the
  * helpers with their moves in another order, and the first thread's answer
  * is the result.  The best move and the principal variation are then read
@@ -69,12 +76,35 @@
 #ifndef BB__SOLVE_SEARCH2_MIN
 #define BB__SOLVE_SEARCH2_MIN 24 /* from here a two-move search's */
 #endif
+#ifndef BB__SOLVE_SEARCH3_MIN
+#define BB__SOLVE_SEARCH3_MIN 61 /* from here a three-move search's (61: never) */
+#endif
 #ifndef BB__SOLVE_W_SEARCH
 #define BB__SOLVE_W_SEARCH 10 /* a disc of that search's estimate */
 #endif
 #ifndef BB__SOLVE_ETC_MIN
 #define BB__SOLVE_ETC_MIN (BB__SOLVE_TABLE_MIN + 1) /* the fewest empties that look up children */
 #endif
+#ifndef BB__SOLVE_STAGED
+#define BB__SOLVE_STAGED 1 /* the evaluation that orders the moves and makes the probable cut-offs: 1 the staged
+                              one (bb__othello_eval), 0 the solver's own set (bb__othello_solver_eval) */
+#endif
+#if BB__SOLVE_STAGED
+#define SOLVE_EVAL(p, o) bb__othello_eval(p, o)
+#else
+#define SOLVE_EVAL(p, o) bb__othello_solver_eval(p, o)
+#endif
+#ifndef BB__SOLVE_MPC_MIN
+#define BB__SOLVE_MPC_MIN 8 /* the fewest empties with probable cut-offs at a selective level (and ordered by
+                               the evaluation there) */
+#endif
+#ifndef BB__SOLVE_SEL_MIN
+#define BB__SOLVE_SEL_MIN 20 /* the fewest empties at the root that search the selective levels first */
+#endif
+#ifndef BB__SOLVE_MPC_SIGMA
+#define BB__SOLVE_MPC_SIGMA (7 * 64) /* the error of the moves' estimate, in 1/BB__EVAL_UNIT (below) */
+#endif
+enum { LEVEL_EXACT = 15 }; /* the table's level of an exact bound; selective levels are 0.. below it */
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
        ETC_MIN = BB__SOLVE_ETC_MIN, EVAL_MIN = BB__SOLVE_EVAL_MIN, SORT_MIN = 8, INF = 65 };
 
@@ -85,7 +115,8 @@ typedef struct {
     int8_t lower, upper; /* bounds of the exact score */
     uint8_t n;          /* empties: 0 = an empty slot */
     uint8_t move;       /* the best move found, in the key's frame (64: none) */
-    uint32_t unused_;
+    uint32_t level;     /* the search level the bounds were proven at (search.level): a bound of a
+                           selective level holds only for that level and those below it */
 } entry;
 
 typedef struct {
@@ -152,8 +183,10 @@ static inline void unlock(const table *t, bucket *b)
     if (t->shared) atomic_store_explicit(&b->lock, 0, memory_order_release);
 }
 
-/* 1 and the entry's bounds and move if (p, o) is there. */
-static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper, int *move)
+/* 1 and the entry's bounds and move if (p, o) is there; bounds proven at a
+ * level below `level` (a more selective one) come back as no bounds
+ * (-INF, INF): only its move is of use there. */
+static int probe(const table *t, uint64_t p, uint64_t o, int level, int *lower, int *upper, int *move)
 {
     bucket *b = bucket_of(t, p, o);
     int hit = 0;
@@ -161,6 +194,7 @@ static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper,
     for (int i = 0; i < 2; i++)
         if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
             *lower = b->e[i].lower, *upper = b->e[i].upper, *move = b->e[i].move;
+            if ((int)b->e[i].level < level) *lower = -INF, *upper = INF;
             hit = 1;
             break;
         }
@@ -168,15 +202,24 @@ static int probe(const table *t, uint64_t p, uint64_t o, int *lower, int *upper,
     return hit;
 }
 
-/* Stores the search's bounds, tightening an entry of the same position;
- * slot 0 keeps the position with the most empties. */
-static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int upper, int move)
+/* Stores the search's bounds, proven at `level`, tightening an entry of the
+ * same position and level; an entry of a lower level has its bounds
+ * replaced, one of a higher level keeps them (a lazy-SMP helper may still
+ * search a level the main thread has left).  Slot 0 keeps the position with
+ * the most empties. */
+static void store(const table *t, uint64_t p, uint64_t o, int n, int level, int lower, int upper, int move)
 {
     bucket *b = bucket_of(t, p, o);
     lock(t, b);
     for (int i = 0; i < 2; i++)
         if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
             entry *x = &b->e[i];
+            if ((int)x->level > level) {
+                if (move != 64) x->move = (uint8_t)move;
+                unlock(t, b);
+                return;
+            }
+            if ((int)x->level < level) x->lower = -INF, x->upper = INF, x->level = (uint32_t)level;
             if (lower > x->lower) x->lower = (int8_t)lower;
             if (upper < x->upper) x->upper = (int8_t)upper;
             if (x->lower > x->upper) x->lower = x->upper = (int8_t)(lower > x->upper ? lower : upper); /* stale */
@@ -184,7 +227,7 @@ static void store(const table *t, uint64_t p, uint64_t o, int n, int lower, int 
             unlock(t, b);
             return;
         }
-    entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, 0};
+    entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, (uint32_t)level};
     if (!b->e[0].n || n >= b->e[0].n) {
         b->e[1] = b->e[0];
         b->e[0] = e;
@@ -201,6 +244,9 @@ typedef struct {
     int sym;                  /* key by the least image */
     int helper;               /* a lazy-SMP helper: its moves in another order */
     int eval;                 /* order by the evaluation from EVAL_MIN empties */
+    int level;                /* the search level: LEVEL_EXACT, or a selective one (0..) */
+    int cut;                  /* a selective level's probable cut-off: t in 1/16 (0: exact) */
+    int sel_min;              /* the fewest empties at the root that search the selective levels first */
     uint64_t nodes, next_check;
     const volatile int *stop;
     atomic_int *done;         /* the main thread has finished (helpers stop) */
@@ -430,12 +476,14 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
  * the evaluation. */
 static inline int eval_order(const search *s, int n, int alpha, int beta)
 {
-    return s->eval && n >= EVAL_MIN && alpha < 62 && beta > -62;
+    return s->eval && (n >= EVAL_MIN || (s->cut && n >= BB__SOLVE_MPC_MIN)) && alpha < 62 && beta > -62;
 }
 
-static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves, int tt_move, int use_eval, scored *m)
+static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves, int tt_move, int use_eval, scored *m,
+                       int *est)
 {
     int k = 0;
+    *est = -INF * BB__EVAL_UNIT;
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x);
         uint64_t f = flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
@@ -456,12 +504,15 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
         v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
         v -= BB__SOLVE_W_POT * bb_popcount(bb__othello_neighbours(np) & ~(np | no)); /* their potential mobility */
+        int e = 0;
         if (use_eval && n >= BB__SOLVE_SEARCH_MIN)
             v -= BB__SOLVE_W_SEARCH *
-                 estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0) /
+                 (e = estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT,
+                               n >= BB__SOLVE_SEARCH3_MIN ? 3 : n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0)) /
                  BB__EVAL_UNIT;
         else if (use_eval)
-            v -= BB__SOLVE_W_EVAL * bb__othello_solver_eval(no, np) / BB__EVAL_UNIT;
+            v -= BB__SOLVE_W_EVAL * (e = SOLVE_EVAL(no, np)) / BB__EVAL_UNIT;
+        if (use_eval && -e > *est) *est = -e;
         if (sq == tt_move) v = 1 << 20;
         if (s->helper) v = (v & ~15) ^ (int)((unsigned)sq * 2654435761u >> 28); /* another order */
         int j = k++;
@@ -493,7 +544,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
     if (use_table) {
         key_of(s, p, o, n, &kp, &ko, &used);
         int l, u, mv;
-        if (probe(s->t, kp, ko, &l, &u, &mv)) {
+        if (probe(s->t, kp, ko, s->level, &l, &u, &mv)) {
             if (l >= beta) return l;
             if (u <= alpha) return u;
             if (l == u) return l;
@@ -507,7 +558,8 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
     scored m[64];
     int k;
     if (n >= SORT_MIN) {
-        k = order_moves(s, p, o, n, moves, tt_move, eval_order(s, n, alpha, beta), m);
+        int use_eval = eval_order(s, n, alpha, beta), est;
+        k = order_moves(s, p, o, n, moves, tt_move, use_eval, m, &est);
         if (use_table && n >= ETC_MIN) {
             /* enhanced transposition cut-off: a child whose entry already
                proves a cut-off ends the search here */
@@ -520,10 +572,32 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
             }
             for (int i = 0; i < k; i++) {
                 int l, up, mv;
-                if (probe(s->t, cp[i], co[i], &l, &up, &mv) && -up >= beta) {
-                    store(s->t, kp, ko, n, -up, INF > upper ? upper : INF, bb_sym_square(m[i].sq, used));
+                if (probe(s->t, cp[i], co[i], s->level, &l, &up, &mv) && -up >= beta) {
+                    store(s->t, kp, ko, n, s->level, -up, INF > upper ? upper : INF, bb_sym_square(m[i].sq, used));
                     return -up;
                 }
+            }
+        }
+        /* a selective level's probable cut-off (multi-ProbCut): the best of
+           the moves' estimates (a search one move deeper than each move's)
+           at least t standard deviations of its error above beta, or below
+           alpha.  The deviation: against the exact score, on positions of
+           games played by the staged evaluation with some random moves,
+           7.1 to 8.9 discs at 12 to 20 empties (6.2 to 7.4 with the solver's
+           own set), the mean within 1.4 of 0; by node count 7 did better
+           than 6 on FFO #40-#49 and than 8 and 9 on #40-#44 (docs/OTHELLO.md). */
+        if (s->cut && use_eval && n >= BB__SOLVE_MPC_MIN) {
+            int margin = s->cut * BB__SOLVE_MPC_SIGMA / 16;
+            /* scores are even: the bound is beta rounded up, or alpha rounded down, to even */
+            if (est >= beta * BB__EVAL_UNIT + margin) {
+                int v = beta + (beta & 1);
+                if (use_table) store(s->t, kp, ko, n, s->level, v, upper, bb_sym_square(m[0].sq, used));
+                return v;
+            }
+            if (est <= alpha * BB__EVAL_UNIT - margin) {
+                int v = alpha - (alpha & 1);
+                if (use_table) store(s->t, kp, ko, n, s->level, lower, v, bb_sym_square(m[0].sq, used));
+                return v;
             }
         }
     } else {
@@ -552,7 +626,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         if (u > upper) u = upper;
         if (l < -64) l = -64;
         if (u > 64) u = 64;
-        store(s->t, kp, ko, n, l, u, best_move == 64 ? 64 : bb_sym_square(best_move, used));
+        store(s->t, kp, ko, n, s->level, l, u, best_move == 64 ? 64 : bb_sym_square(best_move, used));
     }
     return best;
 }
@@ -572,7 +646,7 @@ static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
 {
     s->nodes++;
-    if (depth == 0) return bb__othello_solver_eval(p, o);
+    if (depth == 0) return SOLVE_EVAL(p, o);
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p) * BB__EVAL_UNIT;
@@ -583,7 +657,7 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
     for (uint64_t x = moves; x; x &= x - 1) {
         int sq = lsb(x), j = k++;
         uint64_t f = flips(p, o, sq);
-        int v = depth > 2 ? -bb__othello_solver_eval(o & ~f, p | f | (1ULL << sq)) : 0;
+        int v = depth > 2 ? -SOLVE_EVAL(o & ~f, p | f | (1ULL << sq)) : 0;
         while (j > 0 && m[j - 1].value < v) m[j] = m[j - 1], j--;
         m[j].sq = sq, m[j].value = v, m[j].f = f;
     }
@@ -608,6 +682,13 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
 #ifndef BB__SOLVE_GUESS_DEPTH
 #define BB__SOLVE_GUESS_DEPTH 10
 #endif
+#ifndef BB__SOLVE_LEVEL_MARGIN
+#define BB__SOLVE_LEVEL_MARGIN 0 /* each level's first test this far below the last level's score */
+#endif
+#ifndef BB__SOLVE_EXACT_MARGIN
+#define BB__SOLVE_EXACT_MARGIN 0 /* the exact level's first test this far below the last selective score
+                                    (2 searched more nodes on #40-#44) */
+#endif
 #ifndef BB__SOLVE_GUESS_MARGIN
 #define BB__SOLVE_GUESS_MARGIN 2
 #endif
@@ -623,17 +704,10 @@ static int first_test(search *s, uint64_t p, uint64_t o)
     return t > 64 ? 64 : t < -62 ? -62 : t;
 }
 
-/* The score of (p, o) by null-window tests, MTD(f) style: a test at t,
- * score_of(t - 1, t), says score >= r or score <= r for the r it returns
- * (fail-soft); the next test starts from that bound, and each test finds the
- * table full of the moves that refuted or proved the last.  On FFO #40-#45
- * that costs 10-25% fewer nodes than one search with the whole window
- * (docs/OTHELLO.md).  In (alpha, beta) the exact score; outside it the
- * bound found first, fail-soft. */
-static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+/* The score of (p, o) by null-window tests from t, MTD(f) style (tests() below). */
+static int mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
 {
-    int lo = -64, hi = 64, t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
-    if (alpha < -64 && beta > 64) t = first_test(s, p, o);
+    int lo = -64, hi = 64;
     while (lo < hi) {
         int r = score_of(s, p, o, t - 1, t);
         if (s->stopped) return 0;
@@ -644,6 +718,44 @@ static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
         t = r >= t ? lo + 1 : hi; /* scores are even: lo + 1 tests lo + 2 */
     }
     return lo;
+}
+
+/* The selective levels' t, in 1/16: probable cut-offs at t standard
+ * deviations of the estimate's error, t growing level by level. */
+#ifndef BB__SOLVE_LEVELS
+#define BB__SOLVE_LEVELS 16, 24, 32, 42
+#endif
+static const int level_cut[] = {BB__SOLVE_LEVELS};
+
+/* The score of (p, o) by null-window tests, MTD(f) style: a test at t,
+ * score_of(t - 1, t), says score >= r or score <= r for the r it returns
+ * (fail-soft); the next test starts from that bound, and each test finds the
+ * table full of the moves that refuted or proved the last.  On FFO #40-#45
+ * that costs 10-25% fewer nodes than one search with the whole window
+ * (docs/OTHELLO.md).  In (alpha, beta) the exact score; outside it the
+ * bound found first, fail-soft.  With the whole window and the evaluation,
+ * from sel_min empties, the selective levels first: the same tests with
+ * probable cut-offs, t growing, each from the level before's score, then
+ * the exact ones from the last level's score. */
+static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+{
+    int t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
+    if (alpha < -64 && beta > 64) {
+        t = first_test(s, p, o);
+        if (s->eval && 64 - bb_popcount(p | o) >= s->sel_min) {
+            for (int l = 0; l < (int)(sizeof level_cut / sizeof level_cut[0]); l++) {
+                s->level = l, s->cut = level_cut[l];
+                int g = mtd(s, p, o, -INF, INF, t);
+                if (s->stopped) return 0;
+                t = g - BB__SOLVE_LEVEL_MARGIN;
+                t = t > 64 ? 64 : t < -62 ? -62 : t;
+            }
+            s->level = LEVEL_EXACT, s->cut = 0;
+            t += BB__SOLVE_LEVEL_MARGIN - BB__SOLVE_EXACT_MARGIN;
+            t = t > 64 ? 64 : t < -62 ? -62 : t;
+        }
+    }
+    return mtd(s, p, o, alpha, beta, t);
 }
 
 /* ---- threads --------------------------------------------------------------------- */
@@ -684,7 +796,8 @@ static int first_best(search *s, uint64_t p, uint64_t o, int target)
     if (!moves) return bb_othello_moves(o, p) ? BB_OTHELLO_PASS : -1;
     scored m[64];
     int n = 64 - bb_popcount(p | o);
-    int k = order_moves(s, p, o, n, moves, 64, eval_order(s, n, target - 1, target), m);
+    int est;
+    int k = order_moves(s, p, o, n, moves, 64, eval_order(s, n, target - 1, target), m, &est);
     if (target <= -64) return m[0].sq; /* every move reaches it */
     for (int i = 0; i < k; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
@@ -707,21 +820,27 @@ static size_t default_mb(const bb_othello_pos *pos)
     return n >= 19 ? 64 : n <= 13 ? 1 : (size_t)1 << (n - 13);
 }
 
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
+static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
                  bb_othello_solve_result *r);
 
 int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb_othello_solve_result *r)
 {
-    return solve(pos, opts, 0, r);
+    return solve(pos, opts, 0, BB__SOLVE_SEL_MIN, r);
 }
 
 int bb__othello_solve_by(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
                          bb_othello_solve_result *r)
 {
-    return solve(pos, opts, deadline, r);
+    return solve(pos, opts, deadline, BB__SOLVE_SEL_MIN, r);
 }
 
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
+int bb__othello_solve_sel(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, int sel_min,
+                          bb_othello_solve_result *r)
+{
+    return solve(pos, opts, 0, sel_min, r);
+}
+
+static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
                  bb_othello_solve_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
@@ -747,6 +866,7 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
     search s;
     memset(&s, 0, sizeof s);
     s.t = &t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval, s.stop = opts->stop, s.done = NULL;
+    s.level = LEVEL_EXACT, s.sel_min = sel_min;
     s.deadline = deadline;
     s.t0 = s.last = t0;
     int threads = opts->threads > 1 ? opts->threads : 1;

@@ -6,11 +6,15 @@
  * checks: the score exact, the win/loss/draw mode its sign, the best move
  * one that reaches the score, the principal variation replaying to it, the
  * same answer on 2 threads, without the symmetric table and (the score)
- * without the evaluation's move order, and an aspiration window's bound. */
+ * without the evaluation's move order, an aspiration window's bound, and
+ * the score, best move and variation with the selective levels (probable
+ * cut-offs from 8 empties, then the exact search: solve.c) searched first
+ * whatever the root's size (bb__othello_solve_sel), on 1 or 2 threads. */
 #include <string.h>
 
 #include "bitboard.h"
 #include "soak_util.h"
+#include "../../src/othello/solve_by.h"
 
 soak_area_fn soak_area_othello_solve;
 
@@ -188,6 +192,20 @@ void soak_area_othello_solve(uint64_t seed, int64_t first, int64_t last, soak_st
                 snprintf(why, sizeof why, "window (%d, %d): score %d bound %d, exact %d", a, b, other.score, other.bound,
                          v),
                     bad = why;
+        }
+        if (!bad) { /* the selective levels first: the same answer */
+            opts.alpha = opts.beta = 0;
+            opts.threads = 1 + soak_below(&r, 2);
+            if (bb__othello_solve_sel(&pos, &opts, 0, &other) != 0 || other.score != v || other.bound != 0)
+                snprintf(why, sizeof why, "selective levels first: score %d bound %d, want %d", other.score,
+                         other.bound, v),
+                    bad = why;
+            else if (*check_line(p, o, v, &other, why, sizeof why))
+                bad = why;
+            else if (opts.threads == 1 && other.best != res.best)
+                snprintf(why, sizeof why, "selective levels first: best %d, without them %d", other.best, res.best),
+                    bad = why;
+            opts.threads = 1;
         }
         st->work += nodes;
         st->cases++;
