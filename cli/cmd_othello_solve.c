@@ -26,12 +26,14 @@ typedef struct {
 
 /* The model of the estimate: nodes = NODES_AT_20 * GROWTH^(empties - 20),
  * fitted (least squares on the logarithms) to the exact one-thread solves of
- * FFO #40-#58 (20-30 empties) in docs/BENCHMARKS.md; 14 of the 19 lie
- * within a factor SPREAD of it (#55 took 8.6 times, #47 a ninth).  --wld
- * searches about 5 times fewer nodes, --no-eval about 6 times more; RATE is
- * one thread's rate on those solves (13-27 M nodes/s, Zen 4). */
-#define NODES_AT_20 5.1e6
-#define GROWTH 1.98
+ * FFO #40-#58 (20-30 empties) with the selective levels (docs/OTHELLO.md,
+ * "How it searches"; 2026-11-27); 14 of the 19 lie within a factor SPREAD
+ * of it (#55 took 6.8 times, #47 an eighth).  --wld searches about 5 times
+ * fewer nodes, --no-eval about 6 times more; RATE is one thread's rate on
+ * the solves before the levels (13-27 M nodes/s, Zen 4), not measured again
+ * on a quiet machine since. */
+#define NODES_AT_20 4.75e6
+#define GROWTH 1.88
 #define SPREAD 3
 #define RATE 17e6
 #define ESTIMATE_FROM 24
