@@ -39,9 +39,10 @@
  *   bb_pgn_open_memory(data, size)   reads size bytes (not copied: they must outlive the reader)
  *   bb_pgn_open_range(path, offset, length, err)  reads length bytes of path from offset (a part
  *                                    of bb_pgn_split): the reader, or NULL and *err
- *   bb_pgn_split(path, parts, offsets, err)  offsets[0..parts]: 0, game starts near each
- *                                    parts-th of the file, its size (ascending; parts may be
- *                                    empty), for reading a file in parts at once: 0, or -1 and *err
+ *   bb_pgn_split(path, parts, offsets, err)  offsets[0..parts]: 0, the reader's own game ends
+ *                                    (a result, then a line start) near each parts-th of the
+ *                                    file, its size (ascending; parts may be empty), for reading
+ *                                    a file in parts that read as the whole: 0, or -1 and *err
  *   bb_pgn_close(r)                  releases the reader (r may be NULL)
  *   bb_pgn_bytes(r)                  the bytes read so far
  *   bb_pgn_lines(r)                  the newlines read so far

@@ -141,54 +141,6 @@ bb_pgn_reader *bb_pgn_open_range(const char *path, uint64_t offset, uint64_t len
     return r;
 }
 
-/* Whether buf[i] is a '[' that starts a game: at the start of a line that
- * follows an empty line (white space only). */
-int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *err)
-{
-    BB__ASSERT_NOT_NULL(path, "path");
-    BB__ASSERT_NOT_NULL(offsets, "offsets");
-    if (err) memset(err, 0, sizeof *err);
-    if (parts < 1) {
-        if (err) snprintf(err->msg, sizeof err->msg, "%d parts: give 1 or more", parts);
-        return -1;
-    }
-    FILE *f = fopen(path, "rb");
-    off_t size;
-    if (!f || fseeko(f, 0, SEEK_END) != 0 || (size = ftello(f)) < 0) {
-        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
-        if (f) fclose(f);
-        return -1;
-    }
-    offsets[0] = 0;
-    offsets[parts] = (uint64_t)size;
-    char buf[1 << 16];
-    for (int k = 1; k < parts; k++) {
-        uint64_t at = (uint64_t)size / (uint64_t)parts * (uint64_t)k, found = (uint64_t)size;
-        if (at < offsets[k - 1]) at = offsets[k - 1];
-        /* state: 0 inside a line with text, 1 after a newline, 2 after an empty line */
-        int state = 0;
-        if (fseeko(f, (off_t)at, SEEK_SET) != 0) break;
-        size_t n;
-        uint64_t pos = at;
-        while (found == (uint64_t)size && (n = fread(buf, 1, sizeof buf, f)) > 0) {
-            for (size_t i = 0; i < n; i++, pos++) {
-                char c = buf[i];
-                if (c == '\n') state = state ? 2 : 1;
-                else if (c == '[' && state == 2) { found = pos; break; }
-                else if (c != ' ' && c != '\r' && c != '\t') state = 0;
-            }
-        }
-        offsets[k] = found;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        if (err) snprintf(err->msg, sizeof err->msg, "%s: read error", path);
-        return -1;
-    }
-    return 0;
-}
-
 long bb_pgn_lines(const bb_pgn_reader *r)
 {
     BB__ASSERT_NOT_NULL(r, "r");
@@ -799,6 +751,85 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
     if (r->read_msg[0]) rc = -1;
 done:
     return rc;
+}
+
+/* ---- the splitter: the reader's own game boundaries -------------------------------- */
+
+/* A part may start only where the reader, reading the whole file, is
+ * between two games in a state a fresh reader has: the game before ended
+ * with its result (its comments after it read), and the next byte is the
+ * first of a line.  Those places are found by reading the file with the
+ * reader itself (bb_pgn_visit with the moves skipped), so a comment, a
+ * variation or a tag is never cut: N parts read what one reader reads,
+ * game for game, and each part's lines and game numbers, added to those of
+ * the parts before, are the file's. */
+
+static int split_start(void *arg, const bb_chess_pos *pos)
+{
+    (void)arg, (void)pos;
+    return 1; /* tokens only: the moves are not resolved */
+}
+
+static void split_end(void *arg, const bb_pgn_error *err, int truncated)
+{
+    (void)err;
+    *(int *)arg = truncated;
+}
+
+static const bb_pgn_visitor split_visitor = {NULL, NULL, split_start, NULL, NULL, NULL, NULL, NULL, NULL, split_end};
+
+/* Reads games from r until one ends at a place a part may start at or
+ * after `from`: 1 and *at, 0 at the end of the input, -1 a read error. */
+static int split_next(bb_pgn_reader *r, uint64_t from, uint64_t *at)
+{
+    int rc, truncated = 0;
+    while ((rc = bb_pgn_visit(r, &split_visitor, &truncated)) == 1) {
+        uint64_t p = bb_pgn_bytes(r);
+        if (!truncated && p >= from && r->line_start == p) {
+            *at = p;
+            return 1;
+        }
+    }
+    return rc;
+}
+
+int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *err)
+{
+    BB__ASSERT_NOT_NULL(path, "path");
+    BB__ASSERT_NOT_NULL(offsets, "offsets");
+    if (err) memset(err, 0, sizeof *err);
+    if (parts < 1) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%d parts: give 1 or more", parts);
+        return -1;
+    }
+    FILE *f = fopen(path, "rb");
+    off_t size;
+    if (!f || fseeko(f, 0, SEEK_END) != 0 || (size = ftello(f)) < 0 || fseeko(f, 0, SEEK_SET) != 0) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        if (f) fclose(f);
+        return -1;
+    }
+    bb_pgn_reader *r = bb_pgn_open_file(f);
+    if (!r) {
+        fclose(f);
+        if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        return -1;
+    }
+    r->close_f = 1;
+    r->limited = 1; /* the size measured: a file growing meanwhile is read to there */
+    r->remaining = (uint64_t)size;
+    offsets[0] = 0;
+    int rc = 1;
+    for (int k = 1; k < parts; k++) {
+        uint64_t want = (uint64_t)size / (uint64_t)parts * (uint64_t)k;
+        if (want < offsets[k - 1]) want = offsets[k - 1];
+        if (rc == 1) rc = split_next(r, want, &offsets[k]);
+        if (rc != 1) offsets[k] = (uint64_t)size; /* no place found: empty parts at the end */
+    }
+    offsets[parts] = (uint64_t)size;
+    if (rc < 0 && err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, bb_pgn_read_error(r));
+    bb_pgn_close(r);
+    return rc < 0 ? -1 : 0;
 }
 
 /* ---- the plain stream: tags and the main line ------------------------------------ */

@@ -5,7 +5,8 @@
 # games (each error named by game, line and column; the reader goes on;
 # every game gives its block of output);
 # standard input; the export read back is stable; --threads gives the same
-# counts and the same errors, in the same order, as one thread; usage errors;
+# counts and the same errors, in the same order, as one thread (and over random
+# and damaged files, a comment holding a game's text); usage errors;
 # a failed write.
 # usage: tests/cli/chess_pgn.sh path/to/bitboard     (UPDATE=1 to rewrite goldens)
 set -u
@@ -91,5 +92,39 @@ done
 check threads-counted grep -q '"games":3000,"errors":1200' "$tmp/t1.out"
 "$BIN" chess pgn "$tmp/many.pgn" --stats --threads 3 > /dev/null 2> "$tmp/t.err"
 check threads-rate-count grep -q ' MB/s, 3 threads$' "$tmp/t.err"
+
+# issue 51: a part never starts inside a comment, a variation or a tag (the
+# places are the reader's own game ends): N threads read what one thread
+# reads, byte for byte (counts, errors, status), in every mode that takes
+# --threads, over the traps of split.pgn and random files, damaged or not
+split=tests/cli/chess_pgn/split.pgn
+golden_case threads-split 0 chess pgn "$split" --threads 2
+golden_case threads-split-json 0 -o json chess pgn "$split" --stats --quiet --threads 3
+mkdir "$tmp/random"
+python3 tests/cli/chess_pgn/random_pgn.py 51 60 "$tmp/random"
+cat "$tmp"/random/*.pgn > "$tmp/random-all.pgn"
+differ=0 runs=0
+for f in "$split" "$tmp"/random/*.pgn "$tmp/random-all.pgn"; do
+    for mode in check check-json stats stats-json; do
+        case $mode in
+        check) args=(chess pgn "$f" --quiet) ;;
+        check-json) args=(-o json chess pgn "$f" --quiet) ;;
+        stats) args=(chess pgn "$f" --stats --quiet) ;;
+        stats-json) args=(-o json chess pgn "$f" --stats --quiet) ;;
+        esac
+        "$BIN" "${args[@]}" > "$tmp/d1.out" 2>&1
+        echo "status $?" >> "$tmp/d1.out"
+        for t in 2 3 4; do
+            "$BIN" "${args[@]}" --threads $t > "$tmp/dt.out" 2>&1
+            echo "status $?" >> "$tmp/dt.out"
+            runs=$((runs + 1))
+            if ! cmp -s "$tmp/d1.out" "$tmp/dt.out"; then
+                differ=$((differ + 1))
+                [ $differ -le 3 ] && { echo "threads $t differ from 1 on $f ($mode):"; diff "$tmp/d1.out" "$tmp/dt.out" | head -n 6; }
+            fi
+        done
+    done
+done
+check "threads-differential ($differ of $runs runs differ)" test "$differ" = 0
 
 golden_finish chess-pgn
