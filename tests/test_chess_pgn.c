@@ -8,7 +8,8 @@
  *     (as UCI), tags, result and visitor events compared with what is
  *     written here by hand;
  *   - every error: the game number, line and column, the move text and the
- *     reason, and the reader going on with the next game;
+ *     reason, and the reader going on with the next game; a NUL byte in a
+ *     tag value or a comment is one;
  *   - the lenient SAN against the strict one: every legal move of random
  *     positions written with its check mark dropped, doubled or wrong,
  *     castling with zeros, promotions without '=', reads as that move;
@@ -280,6 +281,24 @@ static void errors(void)
     CHECK(bb_pgn_visit(r, &full, &rc) == 1 && rc.has_err && rc.truncated && strstr(rc.err.msg, "not closed"),
           "unclosed comment: %s", rc.err.msg);
     bb_pgn_close(r);
+    /* a NUL byte in a tag value or a comment: an error at the byte, not a
+       value or comment cut short in silence; the next game reads whole */
+    static const struct { const char *text; size_t len; long line, column; } nul[] = {
+        {"[Event \"a\0b\"]\n1. e4 *\n\n1. d4 *\n", 31, 1, 10},
+        {"1. e4 {a\nb\0c} e5 *\n\n1. d4 *\n", 28, 2, 2},
+        {"1. e4 ; a\0b\ne5 *\n\n1. d4 *\n", 26, 1, 10},
+    };
+    for (size_t i = 0; i < sizeof nul / sizeof nul[0]; i++) {
+        r = bb_pgn_open_memory(nul[i].text, nul[i].len);
+        memset(&rc, 0, sizeof rc);
+        CHECK(bb_pgn_visit(r, &full, &rc) == 1 && rc.has_err && strstr(rc.err.msg, "NUL byte") &&
+                  rc.err.game == 1 && rc.err.line == nul[i].line && rc.err.column == nul[i].column,
+              "NUL case %zu: error %d: game %ld line %ld column %ld: %s", i, rc.has_err, rc.err.game, rc.err.line,
+              rc.err.column, rc.err.msg);
+        CHECK(bb_pgn_visit(r, &full, &rc) == 1 && !rc.has_err && strcmp(rc.uci, "d2d4") == 0,
+              "NUL case %zu: the next game: %s", i, rc.uci);
+        bb_pgn_close(r);
+    }
     /* a missing file */
     bb_pgn_error e;
     CHECK(bb_pgn_open("/nonexistent/x.pgn", &e) == NULL && strstr(e.msg, "/nonexistent/x.pgn"), "missing file: %s",

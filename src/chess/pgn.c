@@ -383,6 +383,10 @@ static void read_tag(game_state *s, char *fen, size_t fen_size, int *fen_given, 
             while ((c = peek(r)) >= 0 && c != '\n') take(r);
             return;
         }
+        if (c == 0) { /* would end the value's C string: the rest would be lost */
+            mark(s);
+            fail(s, NULL, "tag %s: the value holds a NUL byte", name);
+        }
         take(r);
         if (c == '"') break;
         if (c == '\\' && (peek(r) == '"' || peek(r) == '\\')) {
@@ -439,8 +443,17 @@ static void read_comment(game_state *s, int brace)
             take(r);
             break;
         }
+        if (c == 0) {
+            mark(s);
+            fail(s, NULL, "the comment holds a NUL byte");
+            want = 0;
+        }
+        if (want && text_put(r, (char)c) != 0) { /* an error, never a comment lost in silence */
+            mark(s);
+            fail(s, NULL, "the comment: out of memory after %zu bytes of it", r->text_len);
+            want = 0;
+        }
         take(r);
-        if (want && text_put(r, (char)c) != 0) want = 0;
     }
     if (want && !s->failed) s->v->comment(s->arg, r->text ? r->text : "", r->text_len, s->depth);
 }

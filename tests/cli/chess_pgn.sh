@@ -127,4 +127,19 @@ for f in "$split" "$tmp"/random/*.pgn "$tmp/random-all.pgn"; do
 done
 check "threads-differential ($differ of $runs runs differ)" test "$differ" = 0
 
+# issue 51: a NUL byte in a tag value or a comment is an error at its place,
+# not a value or comment cut short; a comment that memory cannot hold is an
+# error naming the game, never a comment dropped with exit 0
+golden_case nul 1 chess pgn tests/cli/chess_pgn/nul.pgn --export
+python3 -c "import sys; sys.stdout.write('[Event \"big\"]\n\n1. e4 {' + 'x' * 20000000 + '} e5 *\n')" > "$tmp/big.pgn"
+if (ulimit -v 30000 && "$BIN" chess pgn "$split" --export > /dev/null 2>&1); then
+    (ulimit -v 30000 && exec "$BIN" chess pgn "$tmp/big.pgn" --export) > "$tmp/big.out" 2> "$tmp/big.err"
+    st=$?
+    check comment-no-memory-status test "$st" = 1
+    check comment-no-memory-error grep -q 'big.pgn: game 1, line 3, column [0-9]*: the comment: out of memory' "$tmp/big.err"
+    check comment-no-memory-export grep -qx '1. e4 \*' "$tmp/big.out"
+else
+    echo "skip comment-no-memory: $BIN does not run in 30 MB of address space (a sanitizer build?)"
+fi
+
 golden_finish chess-pgn
