@@ -20,8 +20,8 @@
 #include "soak_util.h"
 
 soak_area_fn soak_area_othello_perft, soak_area_othello_solve, soak_area_othello_flips, soak_area_canonical,
-    soak_area_sym, soak_area_lines, soak_area_attacks, soak_area_pgn, soak_area_chess, soak_area_perm,
-    soak_area_othello_search;
+    soak_area_sym, soak_area_lines, soak_area_attacks, soak_area_pgn, soak_area_pgn_threads, soak_area_chess,
+    soak_area_perm, soak_area_othello_search;
 
 /* The query mode (soak_query.c): the library's answers, one line each. */
 int soak_query(FILE *in, FILE *out);
@@ -47,6 +47,8 @@ static const soak_area areas[] = {
      "slider attacks by every method, the rotated state, fills, leapers, between/line against ray walks"},
     {"pgn", soak_area_pgn,
      "random legal games written as PGN (comments, NAGs, variations, Chess960) read back against the slow replay"},
+    {"pgn-threads", soak_area_pgn_threads,
+     "random and damaged PGN files read in 2-64 parts (bb_pgn_split, as --threads) against one reader, event for event"},
     {"chess", soak_area_chess,
      "perft 1-5 by the kernel, every method, the fast walk, generate/make and the slow generator (chess_diff.h)"},
     {"othello-search", soak_area_othello_search,

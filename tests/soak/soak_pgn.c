@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "soak_text.h"
 #include "soak_util.h"
 #include "../../src/chess/slow.h"
 
@@ -36,41 +37,7 @@ soak_area_fn soak_area_pgn;
 #define AREA "pgn"
 #define MAX_DEPTH 3 /* variations nested this deep at most */
 
-/* ---- growing text --------------------------------------------------------------------- */
-
-typedef struct {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void put_bytes(buf *b, const char *t, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (b->n + n + 1 > cap) cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) abort();
-        b->s = s, b->cap = cap;
-    }
-    memcpy(b->s + b->n, t, n);
-    b->n += n;
-    b->s[b->n] = 0;
-}
-
-static void put(buf *b, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(buf *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put_bytes(b, tmp, n < 0 ? 0 : (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
+typedef soak_text buf;
 
 /* ---- events ----------------------------------------------------------------------------- */
 
@@ -111,7 +78,7 @@ static event *add_event(events *l, int kind, int depth)
 static size_t pool_add(events *l, const char *t, size_t n)
 {
     size_t at = l->pool.n;
-    put_bytes(&l->pool, t, n);
+    soak_text_put(&l->pool, t, n);
     return at;
 }
 
@@ -232,7 +199,7 @@ typedef struct {
 
 static void newline(writer *w)
 {
-    put(&w->text, w->crlf ? "\r\n" : "\n");
+    soak_text_printf(&w->text, w->crlf ? "\r\n" : "\n");
     w->col = 0;
 }
 
@@ -244,10 +211,10 @@ static void token(writer *w, const char *t)
         if (w->wrap && w->col + 1 + (int)n > w->wrap)
             newline(w);
         else
-            put(&w->text, " "), w->col++;
+            soak_text_printf(&w->text, " "), w->col++;
     }
     w->glue = 0;
-    put_bytes(&w->text, t, n);
+    soak_text_put(&w->text, t, n);
     w->col += (int)n;
 }
 
@@ -280,13 +247,13 @@ static void write_comment(writer *w, int depth)
     if (brace) {
         token(w, "{");
         w->glue = 1;
-        put(&w->text, "%s}", t);
+        soak_text_printf(&w->text, "%s}", t);
         const char *nl = strrchr(t, '\n');
         w->col = nl ? (int)strlen(nl + 1) + 1 : w->col + (int)strlen(t) + 1;
     } else {
         token(w, ";");
         w->glue = 1;
-        put(&w->text, "%s", t);
+        soak_text_printf(&w->text, "%s", t);
         newline(w);
     }
 }
@@ -491,13 +458,13 @@ static void tag(writer *w, const char *name, const char *value)
     event *e = add_event(&w->want, EV_TAG, 0);
     set_a(&w->want, e, name, strlen(name));
     e->b = pool_add(&w->want, value, strlen(value)), e->blen = strlen(value);
-    put(&w->text, "[%s \"", name);
-    for (const char *c = value; *c; c++) put(&w->text, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
-    put(&w->text, "\"]");
+    soak_text_printf(&w->text, "[%s \"", name);
+    for (const char *c = value; *c; c++) soak_text_printf(&w->text, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
+    soak_text_printf(&w->text, "\"]");
     if (soak_below(w->r, 5))
         newline(w);
     else
-        put(&w->text, " ");
+        soak_text_printf(&w->text, " ");
 }
 
 static void write_game(writer *w, int number)
@@ -545,7 +512,7 @@ static void write_game(writer *w, int number)
     set_a(&w->want, add_event(&w->want, EV_RESULT, 0), result, strlen(result));
     add_event(&w->want, EV_END, 0);
     newline(w);
-    if (soak_below(w->r, 6) == 0) put(&w->text, "%% an escape line\n");
+    if (soak_below(w->r, 6) == 0) soak_text_printf(&w->text, "%% an escape line\n");
     newline(w);
 }
 
@@ -805,7 +772,7 @@ void soak_area_pgn(uint64_t seed, int64_t first, int64_t last, soak_stats *st)
         w.r = &r, w.text.n = 0, w.plies = 0, w.trouble = NULL;
         clear_events(&w.want);
         if (w.text.s) w.text.s[0] = 0;
-        if (soak_below(&r, 10) == 0) put(&w.text, "\xEF\xBB\xBF"); /* a byte-order mark */
+        if (soak_below(&r, 10) == 0) soak_text_printf(&w.text, "\xEF\xBB\xBF"); /* a byte-order mark */
         int games = soak_range(&r, 1, 3);
         for (int g = 1; g <= games; g++) write_game(&w, g);
         soak_note("the PGN (%zu bytes):\n%s", w.text.n, w.text.s);
