@@ -10,7 +10,7 @@
  * cannot be opened.
  *
  * With --threads N (the check and --stats, from a file), the file is split
- * at game starts into N parts read at once; the errors are collected and
+ * where the reader itself ends a game (bb_pgn_split) into parts read at once; the errors are collected and
  * printed in file order afterwards with their lines and game numbers
  * counted from the start of the file. */
 #define _POSIX_C_SOURCE 200809L
