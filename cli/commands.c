@@ -413,7 +413,8 @@ const cli_command cli_commands[] = {
     {"perm", cli_cmd_perm, "perm compile|explain|check ...",
      "Compile any map of squares to the cheapest program the tracer proves.",
      "  perm compile MAP [--target T] [-o text|c|svg|html|json]\n"
-     "  perm compile --program TEXT [...]   the map a program computes; a cheaper one\n"
+     "  perm compile --program TEXT [...]   the map a program computes: a cheaper\n"
+     "                                      program, or the given one if none is\n"
      "  perm compile --list                 the library transforms MAP may name\n"
      "  perm explain NAME                   a library transform: its map, the library's\n"
      "                                      programs and the compiled ones, every target\n"
