@@ -5,7 +5,8 @@
  * first move is f5, or --canonical), --stats.  A bad game is reported as
  * FILE: game N: why, and the reading goes on; the exit status is then 1 (a
  * fault in the data), where a file that cannot be opened or read, or is
- * neither format, is 2 (the command could not run).  A WTHOR game whose
+ * neither format, is 2 (the command could not run).  A WTHOR file cut
+ * short gives its whole games, then the error naming the game it ends in.  A WTHOR game whose
  * count splits the empty squares evenly instead of giving them to the
  * winner is kept, with a warning (FILE: game N: both counts) that leaves
  * the status 0. */
@@ -135,10 +136,28 @@ static void one_game(games_run *s, const bb_othello_record *g, long number)
     }
 }
 
+/* A bad game: the error on stderr, and with --transcripts a line in its
+ * place, so that line N of the output is still game N. */
 static void game_error(games_run *s, long number, const char *why)
 {
     s->games++, s->bad++;
     cli_error("%s: game %ld: %s", shown(s->path), number, why);
+    if (s->mode == MODE_TRANSCRIPTS) {
+        if (s->json) printf("{\"game\":%ld,\"error\":true}\n", number);
+        else printf("# game %ld: an error (on stderr)\n", number);
+    }
+}
+
+/* 1 if data looks like a WTHOR game file cut short (or with bytes after its
+ * games): a header for 8x8 games whose count the size does not fit, and no
+ * GGF game ("(;") anywhere.  Its whole records are read, then the rest is
+ * one error. */
+static int damaged_wthor(const unsigned char *data, size_t size, const bb_othello_wthor_header *h)
+{
+    if (size < BB_OTHELLO_WTHOR_HEADER || (h->board_size != 0 && h->board_size != 8) || h->count == 0) return 0;
+    for (size_t i = 0; i + 1 < size; i++)
+        if (data[i] == '(' && data[i + 1] == ';') return 0;
+    return 1;
 }
 
 int cli_othello_games(int argc, char **argv, const cli_opts *o)
@@ -188,11 +207,16 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     if (!rc && trns) rc = slurp(trns, &s.trns, &s.trns_size);
     bb_othello_wthor_header h;
     bb_parse_error e;
-    int is_wthor = bb_othello_wthor_read_header(data, size, &h, &e) == 0 &&
-                   bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, NULL) == 0;
+    int have_header = bb_othello_wthor_read_header(data, size, &h, &e) == 0;
+    bb_parse_error fit;
+    int is_wthor = have_header && bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &fit) == 0;
+    int damaged = have_header && !is_wthor && damaged_wthor(data, size, &h), trailing = 0;
     if (rc) {
-    } else if (is_wthor) {
-        for (long i = 0; i < (long)h.count; i++) {
+    } else if (is_wthor || damaged) {
+        /* a damaged file: its whole games first, then what is wrong */
+        long whole = (long)((size - BB_OTHELLO_WTHOR_HEADER) / BB_OTHELLO_WTHOR_GAME);
+        long n = damaged && whole < (long)h.count ? whole : (long)h.count;
+        for (long i = 0; i < n; i++) {
             bb_othello_record g;
             int r = bb_othello_wthor_game(data, size, i, &g, &e);
             if (r < 0) {
@@ -203,6 +227,17 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
             }
             if (ferror(stdout)) break;
         }
+        if (damaged && n < (long)h.count) {
+            size_t at = BB_OTHELLO_WTHOR_HEADER + (size_t)n * BB_OTHELLO_WTHOR_GAME;
+            char why[320];
+            snprintf(why, sizeof why, "the file ends %s it, at byte %zu (%s)", at == size ? "before" : "inside", size,
+                     fit.msg);
+            game_error(&s, n + 1, why);
+        } else if (damaged) {
+            cli_error("%s: after game %ld: %s", shown(s.path), n, fit.msg);
+            trailing = 1;
+        }
+        is_wthor = 1;
     } else {
         const char *text = (const char *)data;
         size_t at = 0, used;
@@ -247,5 +282,5 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     free(s.trns);
     if (cli_check_output()) return 1;
     if (rc) return rc;
-    return s.bad ? 1 : 0;
+    return s.bad || trailing ? 1 : 0;
 }

@@ -158,14 +158,29 @@ static int emit_c(const bb_trace_program *p, const bb_perm_map *m, bb_perm_targe
 
 static int compile_one(const perm_opts *t, const bb_perm_map *m, const bb_trace_program *given)
 {
-    bb_trace_program *p;
+    bb_trace_program *compiled;
     bb_perm_report rep;
-    if (bb_perm_compile_using(m, t->target, t->strategy, &p, &rep) != 0) {
+    if (bb_perm_compile_using(m, t->target, t->strategy, &compiled, &rep) != 0) {
         cli_error("perm compile (%s): %s", bb_perm_target_name(t->target), rep.msg);
         return t->strategy ? EXIT_USAGE : 1; /* a strategy that does not apply is a bad request */
     }
     bb_perm_cost gc;
     int have_given = given && bb_perm_price(given, t->target, &gc) == 0;
+    /* a given program the compiler does not beat is the one printed (it
+     * computes the map by definition; the proof says so again) */
+    int given_wins = 0;
+    int beaten = have_given && (gc.cost > rep.cost.cost + 1e-9 ||
+                                (gc.cost > rep.cost.cost - 1e-9 && gc.uops > rep.cost.uops + 1e-9));
+    if (have_given && !beaten) {
+        bb_trace_proof proof;
+        if (bb_perm_prove(given, m, &proof) == 0) {
+            given_wins = 1;
+            rep.strategy = "given";
+            rep.cost = gc;
+            rep.proof = proof;
+        }
+    }
+    const bb_trace_program *p = given_wins ? given : compiled;
     const char *out = t->out;
     int rc = 0;
     if (out && strcmp(out, "text") == 0) {
@@ -194,14 +209,14 @@ static int compile_one(const perm_opts *t, const bb_perm_map *m, const bb_trace_
                rep.strategy, rep.cost.latency, rep.cost.uops, rep.cost.cost, rep.cost.steps);
         if (have_given)
             printf("# the given program: %.1f cycles deep, %.1f uops (cost %.2f)%s\n", gc.latency, gc.uops, gc.cost,
-                   gc.cost > rep.cost.cost + 1e-9 ? ": this one is cheaper" : ": not beaten");
+                   given_wins ? ": not beaten, so it is the program below" : ": the one below is cheaper");
         else if (given)
             printf("# the given program uses an operation target %s lacks\n", bb_perm_target_name(t->target));
         printf("# %s\n", rep.proof.msg);
         print_program(p, "");
         rc = cli_check_output();
     }
-    bb_trace_free(p);
+    bb_trace_free(compiled);
     return rc;
 }
 
@@ -214,8 +229,9 @@ static int cmd_compile(const perm_opts *t)
         for (int i = 0; i < n; i++) {
             bb_perm_named_name(i, name, sizeof name);
             size_t len = strlen(name);
-            /* the line gathers once each, with SQ for the square */
-            if (len > 3 && name[len - 3] == '_' && name[len - 2] >= 'a' && name[len - 2] <= 'h') {
+            /* the line gathers once each, with SQ for the square (a name
+             * ending in _<square>; rotate_cw ends in a letter, not a rank) */
+            if (len > 3 && name[len - 3] == '_' && bb_parse_square(name + len - 2) >= 0) {
                 if (strcmp(name + len - 2, "a1") != 0) continue;
                 name[len - 2] = 0;
                 printf("%sSQ\n", name);

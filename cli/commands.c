@@ -88,7 +88,8 @@ static const char othello_match_help[] =
     "    (no mode), --check                  games, moves, with errors, with warnings\n"
     "                                        (a WTHOR count with the empties split)\n"
     "    --transcripts                       one game a line: f5d6c3..., the disc count,\n"
-    "                                        the players (--names F.jou, --tournaments F.trn)\n"
+    "                                        the players (--names F.jou, --tournaments F.trn);\n"
+    "                                        a bad game: a line '# game N: an error'\n"
     "    --positions [--canonical]           every position of every game, turned so the\n"
     "                                        first move is f5 (or the least of its images)\n"
     "    --stats                             games, moves, wins, draws, mean score\n"
@@ -413,7 +414,8 @@ const cli_command cli_commands[] = {
     {"perm", cli_cmd_perm, "perm compile|explain|check ...",
      "Compile any map of squares to the cheapest program the tracer proves.",
      "  perm compile MAP [--target T] [-o text|c|svg|html|json]\n"
-     "  perm compile --program TEXT [...]   the map a program computes; a cheaper one\n"
+     "  perm compile --program TEXT [...]   the map a program computes: a cheaper\n"
+     "                                      program, or the given one if none is\n"
      "  perm compile --list                 the library transforms MAP may name\n"
      "  perm explain NAME                   a library transform: its map, the library's\n"
      "                                      programs and the compiled ones, every target\n"

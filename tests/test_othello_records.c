@@ -142,6 +142,13 @@ static void wthor_malformed(void)
           e.msg);
     r[8 + 3] = save;
     CHECK(bb_othello_wthor_game(f, size, 5, &g, &e) == 0, "restored");
+    /* sixty zero move bytes are no game, not a game of no moves */
+    unsigned char moves[60];
+    memcpy(moves, r + 8, 60);
+    memset(r + 8, 0, 60);
+    CHECK(bb_othello_wthor_game(f, size, 5, &g, &e) == -1 && strstr(e.msg, "no moves") && e.pos == 16 + 68 * 5 + 8 + 1,
+          "all zero: %s at %d", e.msg, e.pos);
+    memcpy(r + 8, moves, 60);
     /* a finished game with a wrong count, and a byte after the end */
     int i = 0;
     while (i < GAMES && games[i].count < 60) i++;

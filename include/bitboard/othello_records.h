@@ -25,7 +25,8 @@
  *                                    when the moves end the game (the empties go to the winner): 0
  *                                    and *g; 1 and *g with a warning in *err when the count splits
  *                                    the empties evenly instead (Logistello's book does); or -1 and
- *                                    *err naming the move byte, move or count at fault
+ *                                    *err naming the move byte, move or count at fault (a record
+ *                                    whose 60 move bytes are all 0 is an error: no moves)
  *   bb_othello_wthor_name(data, size, kind, i, buf, bufsize)  name i of a .jou or .trn file as UTF-8
  *                                    (from Latin-1): 0, or -1 if i is out of range
  *   bb_othello_wthor_write_header(out, h)  the 16 bytes of h

@@ -170,6 +170,8 @@ int bb_othello_wthor_game(const unsigned char *data, size_t size, long i, bb_oth
             return bb__fail(err, base + 8 + k, 0, 0, "move %d (%s) is illegal for %s", k + 1, name, side_names[pos.side & 1]);
         g->moves[g->count++] = (uint8_t)sq;
     }
+    if (g->count == 0) /* a record has a first move: sixty zeros are no game */
+        return bb__fail(err, base + 8, 0, 0, "no moves: all 60 move bytes are 0");
     if (!bb_othello_game_over(&pos) || black_count(&pos) == g->black_discs) return 0;
     int b, w;
     final_discs(&pos, &b, &w);

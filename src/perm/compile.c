@@ -300,7 +300,7 @@ typedef struct {
     int n;
     int priced;
     int oom;
-    move moves[96]; /* the search's moves */
+    move moves[128]; /* the search's moves (101) */
     int nmoves, nsmall;
     int swaps;       /* the fewest stages a Benes network took */
     int affine;      /* the map's index bits are affine: the search uses the small set of moves */
@@ -384,8 +384,9 @@ static void add_move(ctx *x, bb_trace_op op, uint64_t k, int n)
 }
 
 /* The moves, the small set (for depth 3) first: the byte swap, the byte
- * mirror, swaps of two square-index bits, complements of one, rotations by
- * whole ranks; then every other rotation. */
+ * mirror, swaps of two square-index bits (straight and with one of them
+ * complemented), complements of one, rotations by whole ranks; then every
+ * other rotation. */
 static void init_moves(ctx *x)
 {
     add_move(x, BB_TRACE_BSWAP, 0, 0);
@@ -396,6 +397,15 @@ static void init_moves(ctx *x)
             for (int p = 0; p < 64; p++)
                 if ((p >> i & 1) && !(p >> j & 1)) mask |= bit(p);
             add_move(x, BB_TRACE_DSWAP, mask, (1 << j) - (1 << i));
+        }
+    /* swaps of one index bit with another's complement (the antidiagonal's
+     * 9, 18 and 36): position p with bits i and j clear goes to p + 2^i + 2^j */
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++) {
+            uint64_t mask = 0;
+            for (int p = 0; p < 64; p++)
+                if (!(p >> i & 1) && !(p >> j & 1)) mask |= bit(p);
+            add_move(x, BB_TRACE_DSWAP, mask, (1 << j) + (1 << i));
         }
     for (int i = 0; i < 6; i++) {
         uint64_t mask = 0;

@@ -90,11 +90,11 @@ int bb_perm_check_map(const bb_perm_map *map, bb_parse_error *err)
         char a[4], b[4];
         square_text(s, a);
         if (d == BB_PERM_ANY) continue;
-        if (d < 0 || d > 63) return bb__fail(err, 0, 0, 0, "entry %d (%s): destination %d is not 0..63", s + 1, a, d);
+        if (d < 0 || d > 63) return bb__fail(err, 0, 0, 0, "entry %d (%s): destination %d is not 0..63", s, a, d);
         if (owner[d] >= 0) {
             square_text(owner[d], b);
-            return bb__fail(err, 0, 0, 0, "entry %d (%s): destination %d is already taken by entry %d (%s)", s + 1, a,
-                            d, owner[d] + 1, b);
+            return bb__fail(err, 0, 0, 0, "entry %d (%s): destination %d is already taken by entry %d (%s)", s, a,
+                            d, owner[d], b);
         }
         owner[d] = s;
     }
@@ -319,13 +319,13 @@ int bb_perm_parse(const char *text, bb_perm_map *map, bb_parse_error *err)
             }
             if (d < 0 || d > 63)
                 return bb__fail(err, pos, 0, 0, "entry %d (%s): '%s' is not a destination 0..63, a square or '-'",
-                                n + 1, a, bb__quote(qb, start, len));
+                                n, a, bb__quote(qb, start, len));
         } else {
             char sqb[4] = {0};
             d = len == 2 ? (memcpy(sqb, start, 2), bb_parse_square(sqb)) : -1;
             if (d < 0)
                 return bb__fail(err, pos, 0, 0,
-                                "entry %d (%s): '%s' is not a destination 0..63, a square a1..h8 or '-'", n + 1, a,
+                                "entry %d (%s): '%s' is not a destination 0..63, a square a1..h8 or '-'", n, a,
                                 bb__quote(qb, start, len));
         }
         if (d >= 0) {
@@ -334,7 +334,7 @@ int bb_perm_parse(const char *text, bb_perm_map *map, bb_parse_error *err)
                 char ds[4];
                 square_text(d, ds);
                 return bb__fail(err, pos, 0, 0, "entry %d (%s): destination %d (%s) is already taken by entry %d (%s)",
-                                n + 1, a, d, ds, owner[d] + 1, b);
+                                n, a, d, ds, owner[d], b);
             }
             owner[d] = n;
         }

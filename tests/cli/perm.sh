@@ -27,11 +27,37 @@ golden_case compile-line-json 0 perm compile line_diagonal_c1 -o json
 golden_case compile-c 0 perm compile rotate_cw --target gfni -o c --name rotate_cw_compiled
 golden_case compile-strategy 0 perm compile flip_horizontal --strategy benes --target array -o text
 golden_case compile-list 0 perm compile --list
+# a given program the compiler does not beat is the one printed: the
+# antidiagonal's three swaps as shifts and masks, 12 cycles
+anti12='let v
+>> 9 & 0x0055005500550055; let t
+v & 0x0055005500550055 << 9 | t; let t
+v & 0x55aa55aa55aa55aa | t; let v
+>> 18 & 0x0000333300003333; let t
+v & 0x0000333300003333 << 18 | t; let t
+v & 0x3333cccc3333cccc | t; let v
+>> 36 & 0x000000000f0f0f0f; let t
+v & 0x000000000f0f0f0f << 36 | t; let t
+v & 0x0f0f0f0ff0f0f0f0 | t'
+golden_case compile-program-given 0 perm compile --program "$anti12" -o json
+golden_case compile-program-beaten 0 perm compile --program 'x dswap 0x000000000f0f0f0f 36 dswap 0x0000333300003333 18 dswap 0x0055005500550055 9 dswap 0 1' -o json
 golden_case explain-rotate-cw 0 perm explain rotate_cw
 golden_case explain-line 0 perm explain line_file_e4
 golden_case check-ok 0 perm check bswap --against flip_vertical
 golden_case check-wrong 1 perm check bswap --against flip_horizontal
 golden_case check-partial 0 perm check "$gather" --against "$("$BIN" perm compile --program "$gather" -o json | sed 's/.*"map":\[\([^]]*\)\].*/\1/; s/-1/-/g')"
+
+# --list names every transform once, and each name it prints compiles
+# (SQ stands for a square; rotate_cw's "cw" is no square)
+"$BIN" perm compile --list > "$tmp/list.txt"
+list_ok=1
+for name in rotate_cw rotate_ccw pseudo_rotate45_cw pseudo_unrotate45_cw flip_antidiagonal line_file_SQ; do
+    grep -qx "$name" "$tmp/list.txt" || { echo "FAIL compile-list omits $name"; list_ok=0; }
+done
+while read -r name; do
+    "$BIN" perm compile "${name/%_SQ/_e4}" -o text > /dev/null 2>&1 || { echo "FAIL compile-list: '$name' does not compile"; list_ok=0; }
+done < "$tmp/list.txt"
+if [ "$list_ok" = 1 ]; then golden_pass=$((golden_pass + 1)); else golden_fail=$((golden_fail + 1)); fi
 
 # -o text reads back into the tracer as it is, and proves
 for name in flip_diagonal rotated45 pseudo_rotate45_ccw lerf_to_befr; do
