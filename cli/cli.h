@@ -45,6 +45,16 @@ int cli_error(const char *fmt, ...);
 extern int cli_error_rank, cli_error_rank_speaks;
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
+/* The one rule, for every command, that tells an option from an operand (a
+ * position, a board, a file, '-'), so that the board strings that begin
+ * with '-' (a1 and b1 empty) are positions everywhere.  An option is '-' or
+ * "--", a letter, then letters, digits and '-' up to an optional "=VALUE",
+ * and not text the library reads as a position; the first "--" ends the
+ * options (every argument after it is an operand).  Returns CLI_ARG_OPTION,
+ * CLI_ARG_OPERAND, or CLI_ARG_END for that "--" (skip it); *ended, 0 at the
+ * start of the loop, records that it was seen. */
+enum { CLI_ARG_OPERAND, CLI_ARG_OPTION, CLI_ARG_END };
+int cli_arg_kind(const char *a, int *ended);
 /* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
  * (NULL if missing) and returns 1, stepping *i over a separate value. */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value);

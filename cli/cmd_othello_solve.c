@@ -213,9 +213,15 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
     solve_run s;
     memset(&s, 0, sizeof s);
     const char *arg = NULL;
+    int ended = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (strcmp(a, "--wld") == 0) {
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) {
+            if (arg) return cli_error("othello solve takes one POSITION or FILE, not also '%s'", a);
+            arg = a;
+        } else if (strcmp(a, "--wld") == 0) {
             s.opts.wld = 1;
         } else if (strcmp(a, "--no-symmetry") == 0) {
             s.opts.no_symmetry = 1;
@@ -237,12 +243,8 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
             if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || h < 1 || h > 65536)
                 return cli_error("--hash: '%s' is not a size in MiB 1..65536", v ? v : "");
             s.opts.hash_mb = (size_t)h;
-        } else if (a[0] == '-' && a[1] != '\0' && strlen(a) < 64) { /* a board string may start with "--" */
-            return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);
-        } else if (arg) {
-            return cli_error("othello solve takes one POSITION or FILE, not also '%s'", a);
         } else {
-            arg = a;
+            return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);
         }
     }
     if (!arg) return cli_error("othello solve needs a POSITION (board and side, start, or a transcript) or a FILE");

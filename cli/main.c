@@ -160,6 +160,19 @@ int cli_check_output(void)
     return ferror(stdout) ? output_error(e) : 0;
 }
 
+int cli_arg_kind(const char *a, int *ended)
+{
+    if (*ended) return CLI_ARG_OPERAND;
+    if (strcmp(a, "--") == 0) return *ended = 1, CLI_ARG_END;
+    const char *p = a[0] == '-' ? a + 1 + (a[1] == '-') : a;
+    if (p == a || !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) return CLI_ARG_OPERAND;
+    for (; *p && *p != '='; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-'))
+            return CLI_ARG_OPERAND; /* "--XO-- X", "-x.o": cells, not an option's name */
+    bb_othello_pos pos;
+    return bb_othello_parse(a, &pos, NULL) == 0 ? CLI_ARG_OPERAND : CLI_ARG_OPTION;
+}
+
 /* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
  * (NULL if missing) and returns 1, stepping *i over a separate value. */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value)
@@ -404,9 +417,26 @@ static int run(int argc, char **argv)
      * failed write (status 1, quietly), not through SIGPIPE (status 141). */
     signal(SIGPIPE, SIG_IGN);
     char **args = argv; /* non-option arguments are compacted in place */
-    int n = 0, help = 0;
+    int n = 0, help = 0, ended = 0, end_pending = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) {
+            /* the end of the options: a command that parses its own options
+               gets the "--" too (after its name), so it stops there as well */
+            const cli_command *own = n > 0 ? find_command(args[0]) : NULL;
+            if (n == 0) end_pending = 1;
+            else if (own && own->own_options) args[n++] = argv[i];
+            continue;
+        }
+        if (kind == CLI_ARG_OPERAND) {
+            args[n++] = argv[i];
+            if (n == 1 && end_pending) {
+                const cli_command *own = find_command(args[0]);
+                if (own && own->own_options) args[n++] = "--";
+            }
+            continue;
+        }
         if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strncmp(a, "--output=", 9) == 0) {
             const cli_command *own = n > 0 ? find_command(args[0]) : NULL;
             if (own && own->own_output) { /* the command's own -o (perm: text, c, svg, html, json) */
@@ -431,7 +461,7 @@ static int run(int argc, char **argv)
             printf("bitboard %s (symmetries: %s; arrays: %s)\n", bb_version(),
                    BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
             return finish(0);
-        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
+        } else {
             const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
             if (!c || !c->own_options) {
                 for (int j = i + 1; n == 0 && j < argc; j++) { /* a command's option before its name? */
@@ -443,8 +473,6 @@ static int run(int argc, char **argv)
                 return cli_error("unknown option '%s' (bitboard --help lists them)", a);
             }
             args[n++] = argv[i]; /* the command parses its own options */
-        } else {
-            args[n++] = argv[i];
         }
     }
     const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
@@ -458,6 +486,7 @@ static int run(int argc, char **argv)
         return EXIT_USAGE;
     }
     args[n] = NULL;
+    if (!c && args[0][0] == '-' && !ended) return cli_error("unknown option '%s' (bitboard --help lists them)", args[0]);
     if (!c) return cli_error("unknown command '%s' (bitboard help lists them)", args[0]);
     return finish(c->run(n, args, &o));
 }

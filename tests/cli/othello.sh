@@ -298,6 +298,27 @@ golden_case err-method-twice 2 othello moves --method lookup --method shifts
 golden_case err-option 2 othello show --frob
 golden_case err-escape 2 othello show $'\e[2J'
 
+# A board string that begins with '-' (a1 and b1 empty) is a position for
+# every command that takes one, and "--" ends the options everywhere
+dash_pos='---------------------------OX------XXX-------------------------- O'
+for end in no yes; do
+    if [ $end = no ]; then got=$("$BIN" othello search "$dash_pos" --depth 4 2>&1)
+    else got=$("$BIN" othello search --depth 4 -- "$dash_pos" 2>&1); fi
+    got=${got%, * s}
+    if [ "$got" = "score -0.36 (depth 4), best d6, pv d6 c4 f4, 160 nodes" ]; then golden_pass=$((golden_pass + 1))
+    else echo "FAIL dash-search (after --: $end): $got"; golden_fail=$((golden_fail + 1)); fi
+done
+golden_case dash-show 0 othello show "$dash_pos"
+golden_case dash-show-end 0 othello show -- "$dash_pos"
+golden_case dash-moves 0 othello moves "$dash_pos" d6
+golden_case dash-play-end 0 othello -o hex play -- "$dash_pos" d6
+golden_case dash-perft 0 othello perft 3 "$dash_pos" --quiet
+golden_case dash-positions 0 othello positions 2 "$dash_pos" --quiet
+golden_case dash-end-global 0 -- othello show "$dash_pos"
+golden_case dash-end-help 2 othello show -- --help
+golden_case dash-match-end 2 othello match depth:1 -- --openings
+golden_case dash-games-end 2 othello games -- --check
+
 # Help
 golden_case help-othello 0 help othello
 golden_case help-othello-flag 0 othello -h
