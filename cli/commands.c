@@ -3,6 +3,8 @@
 
 /* `bitboard help othello`, continued: the endgame solver. */
 static const char othello_solve_help[] =
+    "\nA board string that begins with '-' is a position, not an option, for every\n"
+    "command; the first -- ends the options (a -- after it is a pass).\n"
     "\nThe endgame solver (its own options, after its name):\n"
     "  othello solve POSITION|FILE           the exact final disc difference for the side\n"
     "                                        to move under perfect play (empties to the\n"
@@ -259,9 +261,7 @@ const cli_command cli_commands[] = {
      "and o too), then a space and the side to move, X or O, all as ONE argument\n"
      "(quote it); `start` (the default) is the start position.  MOVES are\n"
      "transcripts: squares like f5d6c3 or f5 d6 c3 (any case), a pass as PA or\n"
-     "--, or left out where the side to move has no move.  A board string that\n"
-     "begins with '-' is a position, not an option, for every command; the\n"
-     "first -- ends the options (a -- after it is a pass).\n"
+     "--, or left out where the side to move has no move.\n"
      "\n-o hex or -o squares print a position as its board string (show, play),\n"
      "the moves or flips as a board (moves); -o json prints\n"
      "{\"position\":..,\"side\":..,\"black\":N,\"white\":N,\"moves\":BOARD,\"game_over\":B}\n"
