@@ -39,6 +39,8 @@ extern const int cli_demo_section_count;
 /* Prints "bitboard: error: ..." to stderr, control characters and non-ASCII
  * bytes escaped (\n, \t, \r, \xHH); returns EXIT_USAGE. */
 int cli_error(const char *fmt, ...);
+/* Writes msg to f as cli_error does: bytes outside printable ASCII escaped. */
+void cli_put_escaped(const char *msg, FILE *f);
 /* bitboard-mpi: this process's rank (0 elsewhere); ranks above 0 print their
  * errors only once cli_error_rank_speaks is set (after the shared argument
  * checks), as one line "bitboard (rank N): error: ...". */

@@ -8,6 +8,7 @@
  * `learned`, and `status ...` lines (errors among them: the engine never
  * stops on a bad line). */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 typedef struct {
     bb_othello_pos pos;
+    int have_pos;       /* 0 after a refused set game: go, hint and move refuse until a good one */
     int depth;          /* set depth, or --depth */
     double seconds;     /* --time: a budget per move instead of the depth */
     int no_probcut;     /* --no-probcut */
@@ -51,6 +53,21 @@ static int search(engine *e, bb_othello_search_result *r)
     return bb_othello_search(&e->pos, &o, r);
 }
 
+/* A `status error: ...` line, escaped and cut as the CLI's errors are, so no
+ * line from the GUI comes back with control characters or a megabyte long. */
+static void status_error(const char *fmt, ...)
+{
+    char msg[240];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fputs("status error: ", stdout);
+    cli_put_escaped(msg, stdout);
+    if (k >= (int)sizeof msg) fputs("...", stdout);
+    fputc('\n', stdout);
+}
+
 /* One command line; 1 to quit. */
 static int command(engine *e, char *line)
 {
@@ -71,10 +88,10 @@ static int command(engine *e, char *line)
     } else if (strcmp(cmd, "set") == 0) {
         char *what = rest ? strtok_r(rest, " \t", &save) : NULL, *value = what ? strtok_r(NULL, "\r\n", &save) : NULL;
         if (!what) {
-            printf("status error: set needs what to set (depth, game, contempt)\n");
+            status_error("set needs what to set (depth, game, contempt)");
         } else if (strcmp(what, "depth") == 0) {
             int d = value ? atoi(value) : 0;
-            if (d < 1 || d > 60) printf("status error: set depth needs 1..60, not '%s'\n", value ? value : "");
+            if (d < 1 || d > 60) status_error("set depth needs 1..60, not '%s'", value ? value : "");
             else e->depth = d;
         } else if (strcmp(what, "contempt") == 0) {
             /* taken, not used: the search plays for the disc difference */
@@ -83,15 +100,20 @@ static int command(engine *e, char *line)
             bb_parse_error err;
             size_t used;
             bb_othello_pos end;
+            e->have_pos = 0; /* a refused game leaves no position: the last one is not this one */
             if (!value || bb_othello_ggf_read(value, strlen(value), &used, &g, &err) != 1)
-                printf("status error: set game: %s\n", value ? err.msg : "no game");
+                status_error("set game: %s", value ? err.msg : "no game");
             else if (bb_othello_record_replay(&g, &end, &err) != 0)
-                printf("status error: set game: %s\n", err.msg);
+                status_error("set game: %s", err.msg);
             else
-                e->pos = end;
+                e->pos = end, e->have_pos = 1;
         } else {
-            printf("status error: cannot set '%s' (depth, game, contempt)\n", what);
+            status_error("cannot set '%s' (depth, game, contempt)", what);
         }
+    } else if ((strcmp(cmd, "move") == 0 || strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) && !e->have_pos) {
+        status_error("%s: no position: the last set game was refused; send a good one", cmd);
+    } else if (strcmp(cmd, "go") == 0 && bb_othello_game_over(&e->pos)) {
+        status_error("go: the game is over: neither side has a move"); /* as move PA is refused there */
     } else if (strcmp(cmd, "move") == 0) {
         char m[8] = {0};
         if (rest) snprintf(m, sizeof m, "%.2s", rest);
@@ -100,11 +122,11 @@ static int command(engine *e, char *line)
         else if (m[0] && m[1]) sq = bb_parse_square(m);
         int bad = sq == -2 || sq == -1 ||
                   (sq == BB_OTHELLO_PASS ? bb_othello_pass(&e->pos) : bb_othello_play(&e->pos, sq)) != 0;
-        if (bad) printf("status error: move '%s' is not legal here\n", rest ? rest : "");
+        if (bad) status_error("move '%s' is not legal here", rest ? rest : "");
     } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
         bb_othello_search_result r;
         if (search(e, &r) != 0) {
-            printf("status error: the search failed (out of memory or stopped)\n");
+            status_error("the search failed (out of memory or stopped)");
         } else if (strcmp(cmd, "go") == 0) {
             char mv[3];
             move_text(r.best, mv);
@@ -120,7 +142,7 @@ static int command(engine *e, char *line)
             printf("status\n");
         }
     } else {
-        printf("status error: unknown command '%s'\n", cmd);
+        status_error("unknown command '%s'", cmd);
     }
     fflush(stdout);
     return 0;
@@ -131,6 +153,7 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
     engine e;
     memset(&e, 0, sizeof e);
     e.pos = bb_othello_start();
+    e.have_pos = 1;
     e.depth = 12;
     if (o->format_given) return cli_error("othello nboard speaks the NBoard protocol: -o does not apply");
     for (int i = 1; i < argc; i++) {

@@ -13,7 +13,7 @@
 
 /* Writes msg to f with every byte outside printable ASCII escaped: \n, \t, \r,
  * else \xHH, so no argument can move the cursor or clear the terminal. */
-static void put_escaped(const char *msg, FILE *f)
+void cli_put_escaped(const char *msg, FILE *f)
 {
     static const char hex[] = "0123456789abcdef";
     for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
@@ -53,7 +53,7 @@ int cli_error(const char *fmt, ...)
         return EXIT_USAGE;
     }
     fputs("bitboard: error: ", stderr);
-    put_escaped(msg, stderr);
+    cli_put_escaped(msg, stderr);
     fputc('\n', stderr);
     if (msg != small) free(msg);
     return EXIT_USAGE;

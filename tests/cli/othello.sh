@@ -328,6 +328,10 @@ golden_case help-othello-flag 0 othello -h
 # every error answered with a status line, nothing after quit
 golden_stdin nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
 golden_case nboard-bad-depth 2 othello nboard --depth 0
+# a refused set game leaves no position (go, hint and move refuse until a
+# good one); error lines escaped and cut; a finished game: go refuses as
+# move PA does
+golden_stdin nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
 
 # othello match: two settings of the search, then the NBoard engine (this
 # program's own, through a pipe) against the search at the same depth: the
