@@ -112,6 +112,9 @@ double cli_now(void);
  * blank lines and lines starting with '#', and stops at the first non-zero
  * return, a failed write on stdout (1) or a read error (1, error printed). */
 int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx);
+/* The same for any stream; name (NULL: "<stdin>") names it in the errors (a
+ * named file that cannot be read: status 2). */
+int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx);
 
 /* Reads boards, one per line, from stdin, calling fn for each; skips blank
  * lines and lines starting with '#'.  Returns 0, EXIT_USAGE on a bad line

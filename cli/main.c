@@ -213,15 +213,20 @@ int cli_parse_square(const char *text, int argn)
 
 int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx)
 {
+    return cli_read_lines(stdin, NULL, fn, ctx);
+}
+
+int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx)
+{
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
     int rc = 0;
-    while (rc == 0 && (errno = 0, len = getline(&line, &cap, stdin)) >= 0) {
+    while (rc == 0 && (errno = 0, len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         if (memchr(line, '\0', (size_t)len)) {
-            rc = cli_error("<stdin>:%ld: line contains a NUL byte", lineno);
+            rc = cli_error("%s:%ld: line contains a NUL byte", name ? name : "<stdin>", lineno);
             break;
         }
         size_t k = 0;
@@ -230,10 +235,14 @@ int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ct
         rc = fn(line, lineno, ctx);
         if (rc == 0) rc = cli_check_output();
     }
-    if (rc == 0 && ferror(stdin)) {
+    if (rc == 0 && ferror(f)) {
         int e = errno;
-        cli_error("reading standard input: %s", e ? strerror(e) : "failed");
-        rc = 1;
+        if (name) { /* a named file that cannot be read is bad input (status 2), as one that cannot be opened */
+            rc = cli_error("cannot read '%s': %s", name, e ? strerror(e) : "failed");
+        } else {
+            cli_error("reading standard input: %s", e ? strerror(e) : "failed");
+            rc = 1;
+        }
     }
     free(line);
     return rc;
