@@ -28,6 +28,11 @@ typedef struct {
     int own_output;      /* -o after the command name is the command's own (not a board format) */
 } cli_command;
 
+/* A subcommand's own help page, printed by `COMMAND SUB --help`. */
+typedef struct { const char *command, *sub, *text; } cli_subcommand_help;
+extern const cli_subcommand_help cli_subcommand_helps[];
+extern const int cli_subcommand_help_count;
+
 extern const cli_command cli_commands[];
 extern const int cli_command_count;
 

@@ -485,7 +485,16 @@ static int run(int argc, char **argv)
         }
     }
     const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
-    if (help) { /* -h alone: the usage; after a command name: that command's help */
+    if (help) { /* -h alone: the usage; after a command name: that command's help (a subcommand's own if it has one) */
+        for (int k = 0; c && n > 1 && k < cli_subcommand_help_count; k++)
+            if (!strcmp(cli_subcommand_helps[k].command, c->name) && !strcmp(cli_subcommand_helps[k].sub, args[1])) {
+                fputs(cli_subcommand_helps[k].text, stdout);
+                return finish(0);
+            }
+        if (c && n > 1 && !strcmp(c->name, "chess") && !strcmp(args[1], "pgn")) {
+            cli_chess_pgn_help();
+            return finish(0);
+        }
         if (c) print_command_help(c);
         else print_usage(stdout);
         return finish(0);

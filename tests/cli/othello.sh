@@ -322,6 +322,10 @@ golden_case dash-games-end 2 othello games -- --check
 # Help
 golden_case help-othello 0 help othello
 golden_case help-othello-flag 0 othello -h
+# a subcommand's --help is its own page (nboard: its protocol, options, time)
+golden_case help-nboard 0 othello nboard --help
+golden_case help-solve 0 othello solve --help
+golden_case help-search 0 othello search -h
 
 # othello nboard: a scripted NBoard session (the GUI's side on stdin): name,
 # ping, a game set in GGF, go and hint at depth 6, moves legal and not,
