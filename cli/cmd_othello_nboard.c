@@ -68,9 +68,65 @@ static void status_error(const char *fmt, ...)
     fputc('\n', stdout);
 }
 
+/* hint N: up to N moves, each with its own search of the position after it
+ * (a pass when there is no move), best first: one `search` line each, then
+ * `status`. */
+static void hint_moves(engine *e, int n)
+{
+    bb_othello_pos here = e->pos;
+    int sq[64], count = 0;
+    double score[64];
+    int depth[64];
+    char pv[64][130];
+    uint64_t m = bb_othello_moves(here.p, here.o);
+    for (int s = 0; s < 64; s++) {
+        if (!((m >> s) & 1)) continue;
+        bb_othello_search_result r;
+        e->pos = here;
+        bb_othello_play(&e->pos, s);
+        int saved_depth = e->depth;
+        if (e->depth > 1) e->depth--;
+        int rc = bb_othello_game_over(&e->pos) ? 1 : search(e, &r);
+        e->depth = saved_depth;
+        sq[count] = s;
+        move_text(s, pv[count]);
+        if (rc == 0) {
+            score[count] = -r.score, depth[count] = r.exact ? 60 : r.depth + 1;
+            for (int i = 0; i < r.pv_length && i < 60; i++) move_text(r.pv[i], pv[count] + 2 + 2 * i);
+        } else {
+            score[count] = bb_othello_final_score(e->pos.o, e->pos.p), depth[count] = 60; /* the game ends */
+        }
+        count++;
+    }
+    e->pos = here;
+    for (int i = 1; i < count; i++) /* best first; ties in square order */
+        for (int j = i; j > 0 && score[j] > score[j - 1]; j--) {
+            double t = score[j]; score[j] = score[j - 1], score[j - 1] = t;
+            int u = sq[j]; sq[j] = sq[j - 1], sq[j - 1] = u;
+            u = depth[j]; depth[j] = depth[j - 1], depth[j - 1] = u;
+            char b[130]; memcpy(b, pv[j], sizeof b), memcpy(pv[j], pv[j - 1], sizeof b), memcpy(pv[j - 1], b, sizeof b);
+        }
+    if (count == 0) printf("search PA 0.00 0 %d\n", e->depth); /* the side to move must pass */
+    for (int i = 0; i < count && i < n; i++) printf("search %s %.2f 0 %d\n", pv[i], score[i], depth[i]);
+    printf("status\n");
+}
+
+/* Whether text (trailing white space allowed) is a whole number lo..hi: then *out. */
+static int whole_number(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    if (!text || !(*text >= '0' && *text <= '9')) return 0;
+    long n = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    if (*end || n < lo || n > hi) return 0;
+    *out = n;
+    return 1;
+}
+
 /* One command line; 1 to quit. */
 static int command(engine *e, char *line)
 {
+    long hint_n = 1;
     char *save = NULL, *cmd = strtok_r(line, " \t\r\n", &save);
     if (!cmd) return 0;
     char *rest = strtok_r(NULL, "\r\n", &save);
@@ -80,7 +136,9 @@ static int command(engine *e, char *line)
     if (strcmp(cmd, "nboard") == 0) {
         printf("set myname bitboard\n");
     } else if (strcmp(cmd, "ping") == 0) {
-        printf("pong %s\n", rest ? rest : "0");
+        long n;
+        if (!whole_number(rest, 0, 2147483647L, &n)) status_error("ping needs a number 0..2147483647, not '%s'", rest ? rest : "");
+        else printf("pong %ld\n", n);
     } else if (strcmp(cmd, "learn") == 0) {
         printf("learned\n");
     } else if (strcmp(cmd, "analyze") == 0) {
@@ -90,9 +148,9 @@ static int command(engine *e, char *line)
         if (!what) {
             status_error("set needs what to set (depth, game, contempt)");
         } else if (strcmp(what, "depth") == 0) {
-            int d = value ? atoi(value) : 0;
-            if (d < 1 || d > 60) status_error("set depth needs 1..60, not '%s'", value ? value : "");
-            else e->depth = d;
+            long d;
+            if (!whole_number(value, 1, 60, &d)) status_error("set depth needs 1..60, not '%s'", value ? value : "");
+            else e->depth = (int)d;
         } else if (strcmp(what, "contempt") == 0) {
             /* taken, not used: the search plays for the disc difference */
         } else if (strcmp(what, "game") == 0) {
@@ -112,8 +170,12 @@ static int command(engine *e, char *line)
         }
     } else if ((strcmp(cmd, "move") == 0 || strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) && !e->have_pos) {
         status_error("%s: no position: the last set game was refused; send a good one", cmd);
-    } else if (strcmp(cmd, "go") == 0 && bb_othello_game_over(&e->pos)) {
-        status_error("go: the game is over: neither side has a move"); /* as move PA is refused there */
+    } else if ((strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) && bb_othello_game_over(&e->pos)) {
+        status_error("%s: the game is over: neither side has a move", cmd); /* as move PA is refused there */
+    } else if (strcmp(cmd, "go") == 0 && rest && *rest) {
+        status_error("go takes nothing, not '%s'", rest);
+    } else if (strcmp(cmd, "hint") == 0 && !whole_number(rest, 1, 64, &hint_n)) {
+        status_error("hint needs a number of moves 1..64, not '%s'", rest ? rest : "");
     } else if (strcmp(cmd, "move") == 0) {
         char m[8] = {0};
         if (rest) snprintf(m, sizeof m, "%.2s", rest);
@@ -123,6 +185,8 @@ static int command(engine *e, char *line)
         int bad = sq == -2 || sq == -1 ||
                   (sq == BB_OTHELLO_PASS ? bb_othello_pass(&e->pos) : bb_othello_play(&e->pos, sq)) != 0;
         if (bad) status_error("move '%s' is not legal here", rest ? rest : "");
+    } else if (strcmp(cmd, "hint") == 0 && hint_n > 1) {
+        hint_moves(e, (int)hint_n);
     } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
         bb_othello_search_result r;
         if (search(e, &r) != 0) {

@@ -336,6 +336,9 @@ golden_case nboard-bad-depth 2 othello nboard --depth 0
 # good one); error lines escaped and cut; a finished game: go refuses as
 # move PA does
 golden_stdin nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
+# ping echoes its number (refuses one that is not), set depth 5abc, hint x,
+# go now refused; hint N gives N moves, best first; hint in a finished game refused
+golden_stdin nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
 
 # othello match: two settings of the search, then the NBoard engine (this
 # program's own, through a pipe) against the search at the same depth: the
