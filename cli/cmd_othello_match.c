@@ -342,6 +342,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 rec.count = n;
                 snprintf(rec.black, sizeof rec.black, "%.60s", a_black ? pl[0].name : pl[1].name);
                 snprintf(rec.white, sizeof rec.white, "%.60s", a_black ? pl[1].name : pl[0].name);
+                snprintf(rec.result, sizeof rec.result, "%+d.000", score); /* black's disc difference, as GGF writes it */
                 char buf[4096];
                 bb_othello_ggf_write(buf, sizeof buf, &rec);
                 fputs(buf, ggf);

@@ -150,7 +150,8 @@ static int command(engine *e, char *line)
         } else if (strcmp(what, "depth") == 0) {
             long d;
             if (!whole_number(value, 1, 60, &d)) status_error("set depth needs 1..60, not '%s'", value ? value : "");
-            else e->depth = (int)d;
+            else if (e->depth = (int)d, e->seconds > 0)
+                printf("status depth %ld kept, but --time %g decides each move\n", d, e->seconds); /* not silently */
         } else if (strcmp(what, "contempt") == 0) {
             /* taken, not used: the search plays for the disc difference */
         } else if (strcmp(what, "game") == 0) {

@@ -339,6 +339,8 @@ golden_stdin nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
 # ping echoes its number (refuses one that is not), set depth 5abc, hint x,
 # go now refused; hint N gives N moves, best first; hint in a finished game refused
 golden_stdin nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
+# with --time, set depth is answered with a status line, not ignored silently
+golden_stdin nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --time 0.5
 
 # othello match: two settings of the search, then the NBoard engine (this
 # program's own, through a pipe) against the search at the same depth: the
@@ -349,6 +351,10 @@ golden_case match-nboard 0 othello match "nboard:$BIN othello nboard --depth 2" 
 tmp_ggf=$(mktemp)
 "$BIN" othello match depth:1 depth:1 --openings 1 --ply 2 --ggf "$tmp_ggf" > /dev/null
 golden_case match-ggf-reads 0 othello games "$tmp_ggf"
+# each game's result in RE (black's disc difference, as GGF writes it), not RE[]
+if grep -q 'RE\[\]' "$tmp_ggf" || ! grep -q 'RE\[[-+][0-9]*\.000\]' "$tmp_ggf"; then
+    echo "FAIL match-ggf-result: $(grep -o 'RE\[[^]]*\]' "$tmp_ggf" | head -n 2 | tr '\n' ' ')"; golden_fail=$((golden_fail + 1))
+else golden_pass=$((golden_pass + 1)); fi
 rm -f "$tmp_ggf"
 golden_case match-bad-engine 2 othello match depth:0 depth:1
 golden_case match-one-engine 2 othello match depth:1
