@@ -28,6 +28,11 @@ typedef struct {
     int own_output;      /* -o after the command name is the command's own (not a board format) */
 } cli_command;
 
+/* A subcommand's own help page, printed by `COMMAND SUB --help`. */
+typedef struct { const char *command, *sub, *text; } cli_subcommand_help;
+extern const cli_subcommand_help cli_subcommand_helps[];
+extern const int cli_subcommand_help_count;
+
 extern const cli_command cli_commands[];
 extern const int cli_command_count;
 
@@ -39,12 +44,24 @@ extern const int cli_demo_section_count;
 /* Prints "bitboard: error: ..." to stderr, control characters and non-ASCII
  * bytes escaped (\n, \t, \r, \xHH); returns EXIT_USAGE. */
 int cli_error(const char *fmt, ...);
+/* Writes msg to f as cli_error does: bytes outside printable ASCII escaped. */
+void cli_put_escaped(const char *msg, FILE *f);
 /* bitboard-mpi: this process's rank (0 elsewhere); ranks above 0 print their
  * errors only once cli_error_rank_speaks is set (after the shared argument
  * checks), as one line "bitboard (rank N): error: ...". */
 extern int cli_error_rank, cli_error_rank_speaks;
 /* Parses command argument number `argn` (1-based, for the message) as a board;
  * prints the error and returns -1 on failure. */
+/* The one rule, for every command, that tells an option from an operand (a
+ * position, a board, a file, '-'), so that the board strings that begin
+ * with '-' (a1 and b1 empty) are positions everywhere.  An option is '-' or
+ * "--", a letter, then letters, digits and '-' up to an optional "=VALUE",
+ * and not text the library reads as a position; the first "--" ends the
+ * options (every argument after it is an operand).  Returns CLI_ARG_OPTION,
+ * CLI_ARG_OPERAND, or CLI_ARG_END for that "--" (skip it); *ended, 0 at the
+ * start of the loop, records that it was seen. */
+enum { CLI_ARG_OPERAND, CLI_ARG_OPTION, CLI_ARG_END };
+int cli_arg_kind(const char *a, int *ended);
 /* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
  * (NULL if missing) and returns 1, stepping *i over a separate value. */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value);
@@ -100,6 +117,9 @@ double cli_now(void);
  * blank lines and lines starting with '#', and stops at the first non-zero
  * return, a failed write on stdout (1) or a read error (1, error printed). */
 int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx);
+/* The same for any stream; name (NULL: "<stdin>") names it in the errors (a
+ * named file that cannot be read: status 2). */
+int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx);
 
 /* Reads boards, one per line, from stdin, calling fn for each; skips blank
  * lines and lines starting with '#'.  Returns 0, EXIT_USAGE on a bad line

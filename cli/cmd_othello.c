@@ -488,9 +488,15 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
     if (!args) return cli_error("out of memory");
     int rc = 0;
     const char *sub = NULL;
+    int ended = 0;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *a = argv[i], *v;
-        if (cli_option_value(argc, argv, &i, "--method", &v)) {
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) { /* a position (it may start with '-'), a move ("--" after the end: a pass) */
+            if (!sub) sub = a;
+            else args[n++] = i;
+        } else if (cli_option_value(argc, argv, &i, "--method", &v)) {
             if (c.method_given) rc = cli_error("--method given twice");
             else if (!v) rc = cli_error("--method needs a method: lookup, shifts, avx2 or avx512");
             else if (bb_othello_method_from_name(v, &c.method) != 0)
@@ -545,15 +551,9 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
             c.each = each_given = 1;
         } else if (strcmp(a, "--quiet") == 0) {
             c.quiet = quiet_given = 1;
-        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9') && strlen(a) < 64 &&
-                   !(sub && strcmp(sub, "play") == 0 && strcmp(a, "--") == 0)) {
-            /* a position may start with '-' (it is 64 cells and more), a pass is "--" */
+        } else {
             rc = cli_error("othello: unknown option '%s': use --moves T, --method M, --convention C, --threads N, "
                            "--hash MB, --no-symmetry, --each, --quiet, --journal FILE, --split K or --no-fsync", a);
-        } else if (!sub) {
-            sub = a;
-        } else {
-            args[n++] = i;
         }
     }
     if (rc == 0) {

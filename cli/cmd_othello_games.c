@@ -165,11 +165,15 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
     games_run s;
     memset(&s, 0, sizeof s);
     const char *names = NULL, *trns = NULL;
-    int mode_given = 0;
+    int mode_given = 0, ended = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        int m = -1;
-        if (strcmp(a, "--check") == 0) m = MODE_CHECK;
+        int m = -1, kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) {
+            if (s.path) return cli_error("othello games takes one FILE, not also '%s'", a);
+            s.path = a;
+        } else if (strcmp(a, "--check") == 0) m = MODE_CHECK;
         else if (strcmp(a, "--transcripts") == 0) m = MODE_TRANSCRIPTS;
         else if (strcmp(a, "--positions") == 0) m = MODE_POSITIONS;
         else if (strcmp(a, "--stats") == 0) m = MODE_STATS;
@@ -180,12 +184,8 @@ int cli_othello_games(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--tournaments", &v)) {
             if (!v) return cli_error("--tournaments needs a .trn FILE");
             trns = v;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_error("othello games: unknown option '%s' (bitboard help othello lists them)", a);
-        } else if (s.path) {
-            return cli_error("othello games takes one FILE, not also '%s'", a);
         } else {
-            s.path = a;
+            return cli_error("othello games: unknown option '%s' (bitboard help othello lists them)", a);
         }
         if (m >= 0) {
             if (mode_given && m != s.mode) return cli_error("othello games: give one of --check, --transcripts, --positions, --stats");

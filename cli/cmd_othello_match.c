@@ -260,10 +260,16 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
     const char *spec[2] = {NULL, NULL}, *ggf_path = NULL;
     int n_open = 8, ply = 6;
     if (o->format_given) return cli_error("othello match prints a report: -o does not apply (--ggf FILE writes the games)");
+    int ended = 0;
     for (int i = 1; i < argc; i++) {
         const char *v;
         char *end;
-        if (cli_option_value(argc, argv, &i, "--openings", &v)) {
+        int kind = cli_arg_kind(argv[i], &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) {
+            if (spec[1]) return cli_error("othello match takes two engines: '%s' is a third", argv[i]);
+            spec[spec[0] ? 1 : 0] = argv[i];
+        } else if (cli_option_value(argc, argv, &i, "--openings", &v)) {
             long x = v ? strtol(v, &end, 10) : 0;
             if (!v || *end || x < 1 || x > 10000) return cli_error("--openings needs a number 1..10000");
             n_open = (int)x;
@@ -274,14 +280,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--ggf", &v)) {
             if (!v || !*v) return cli_error("--ggf needs a FILE");
             ggf_path = v;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE", argv[i]);
-        } else if (!spec[0]) {
-            spec[0] = argv[i];
-        } else if (!spec[1]) {
-            spec[1] = argv[i];
         } else {
-            return cli_error("othello match takes two engines: '%s' is a third", argv[i]);
+            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE", argv[i]);
         }
     }
     if (!spec[1]) return cli_error("othello match needs two engines A and B: depth:N, time:S or nboard:COMMAND");
@@ -342,6 +342,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 rec.count = n;
                 snprintf(rec.black, sizeof rec.black, "%.60s", a_black ? pl[0].name : pl[1].name);
                 snprintf(rec.white, sizeof rec.white, "%.60s", a_black ? pl[1].name : pl[0].name);
+                snprintf(rec.result, sizeof rec.result, "%+d.000", score); /* black's disc difference, as GGF writes it */
                 char buf[4096];
                 bb_othello_ggf_write(buf, sizeof buf, &rec);
                 fputs(buf, ggf);

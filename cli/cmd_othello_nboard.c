@@ -8,6 +8,7 @@
  * `learned`, and `status ...` lines (errors among them: the engine never
  * stops on a bad line). */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 typedef struct {
     bb_othello_pos pos;
+    int have_pos;       /* 0 after a refused set game: go, hint and move refuse until a good one */
     int depth;          /* set depth, or --depth */
     double seconds;     /* --time: a budget per move instead of the depth */
     int no_probcut;     /* --no-probcut */
@@ -51,9 +53,80 @@ static int search(engine *e, bb_othello_search_result *r)
     return bb_othello_search(&e->pos, &o, r);
 }
 
+/* A `status error: ...` line, escaped and cut as the CLI's errors are, so no
+ * line from the GUI comes back with control characters or a megabyte long. */
+static void status_error(const char *fmt, ...)
+{
+    char msg[240];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fputs("status error: ", stdout);
+    cli_put_escaped(msg, stdout);
+    if (k >= (int)sizeof msg) fputs("...", stdout);
+    fputc('\n', stdout);
+}
+
+/* hint N: up to N moves, each with its own search of the position after it
+ * (a pass when there is no move), best first: one `search` line each, then
+ * `status`. */
+static void hint_moves(engine *e, int n)
+{
+    bb_othello_pos here = e->pos;
+    int sq[64], count = 0;
+    double score[64];
+    int depth[64];
+    char pv[64][130];
+    uint64_t m = bb_othello_moves(here.p, here.o);
+    for (int s = 0; s < 64; s++) {
+        if (!((m >> s) & 1)) continue;
+        bb_othello_search_result r;
+        e->pos = here;
+        bb_othello_play(&e->pos, s);
+        int saved_depth = e->depth;
+        if (e->depth > 1) e->depth--;
+        int rc = bb_othello_game_over(&e->pos) ? 1 : search(e, &r);
+        e->depth = saved_depth;
+        sq[count] = s;
+        move_text(s, pv[count]);
+        if (rc == 0) {
+            score[count] = -r.score, depth[count] = r.exact ? 60 : r.depth + 1;
+            for (int i = 0; i < r.pv_length && i < 60; i++) move_text(r.pv[i], pv[count] + 2 + 2 * i);
+        } else {
+            score[count] = bb_othello_final_score(e->pos.o, e->pos.p), depth[count] = 60; /* the game ends */
+        }
+        count++;
+    }
+    e->pos = here;
+    for (int i = 1; i < count; i++) /* best first; ties in square order */
+        for (int j = i; j > 0 && score[j] > score[j - 1]; j--) {
+            double t = score[j]; score[j] = score[j - 1], score[j - 1] = t;
+            int u = sq[j]; sq[j] = sq[j - 1], sq[j - 1] = u;
+            u = depth[j]; depth[j] = depth[j - 1], depth[j - 1] = u;
+            char b[130]; memcpy(b, pv[j], sizeof b), memcpy(pv[j], pv[j - 1], sizeof b), memcpy(pv[j - 1], b, sizeof b);
+        }
+    if (count == 0) printf("search PA 0.00 0 %d\n", e->depth); /* the side to move must pass */
+    for (int i = 0; i < count && i < n; i++) printf("search %s %.2f 0 %d\n", pv[i], score[i], depth[i]);
+    printf("status\n");
+}
+
+/* Whether text (trailing white space allowed) is a whole number lo..hi: then *out. */
+static int whole_number(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    if (!text || !(*text >= '0' && *text <= '9')) return 0;
+    long n = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    if (*end || n < lo || n > hi) return 0;
+    *out = n;
+    return 1;
+}
+
 /* One command line; 1 to quit. */
 static int command(engine *e, char *line)
 {
+    long hint_n = 1;
     char *save = NULL, *cmd = strtok_r(line, " \t\r\n", &save);
     if (!cmd) return 0;
     char *rest = strtok_r(NULL, "\r\n", &save);
@@ -63,7 +136,9 @@ static int command(engine *e, char *line)
     if (strcmp(cmd, "nboard") == 0) {
         printf("set myname bitboard\n");
     } else if (strcmp(cmd, "ping") == 0) {
-        printf("pong %s\n", rest ? rest : "0");
+        long n;
+        if (!whole_number(rest, 0, 2147483647L, &n)) status_error("ping needs a number 0..2147483647, not '%s'", rest ? rest : "");
+        else printf("pong %ld\n", n);
     } else if (strcmp(cmd, "learn") == 0) {
         printf("learned\n");
     } else if (strcmp(cmd, "analyze") == 0) {
@@ -71,11 +146,12 @@ static int command(engine *e, char *line)
     } else if (strcmp(cmd, "set") == 0) {
         char *what = rest ? strtok_r(rest, " \t", &save) : NULL, *value = what ? strtok_r(NULL, "\r\n", &save) : NULL;
         if (!what) {
-            printf("status error: set needs what to set (depth, game, contempt)\n");
+            status_error("set needs what to set (depth, game, contempt)");
         } else if (strcmp(what, "depth") == 0) {
-            int d = value ? atoi(value) : 0;
-            if (d < 1 || d > 60) printf("status error: set depth needs 1..60, not '%s'\n", value ? value : "");
-            else e->depth = d;
+            long d;
+            if (!whole_number(value, 1, 60, &d)) status_error("set depth needs 1..60, not '%s'", value ? value : "");
+            else if (e->depth = (int)d, e->seconds > 0)
+                printf("status depth %ld kept, but --time %g decides each move\n", d, e->seconds); /* not silently */
         } else if (strcmp(what, "contempt") == 0) {
             /* taken, not used: the search plays for the disc difference */
         } else if (strcmp(what, "game") == 0) {
@@ -83,15 +159,24 @@ static int command(engine *e, char *line)
             bb_parse_error err;
             size_t used;
             bb_othello_pos end;
+            e->have_pos = 0; /* a refused game leaves no position: the last one is not this one */
             if (!value || bb_othello_ggf_read(value, strlen(value), &used, &g, &err) != 1)
-                printf("status error: set game: %s\n", value ? err.msg : "no game");
+                status_error("set game: %s", value ? err.msg : "no game");
             else if (bb_othello_record_replay(&g, &end, &err) != 0)
-                printf("status error: set game: %s\n", err.msg);
+                status_error("set game: %s", err.msg);
             else
-                e->pos = end;
+                e->pos = end, e->have_pos = 1;
         } else {
-            printf("status error: cannot set '%s' (depth, game, contempt)\n", what);
+            status_error("cannot set '%s' (depth, game, contempt)", what);
         }
+    } else if ((strcmp(cmd, "move") == 0 || strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) && !e->have_pos) {
+        status_error("%s: no position: the last set game was refused; send a good one", cmd);
+    } else if ((strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) && bb_othello_game_over(&e->pos)) {
+        status_error("%s: the game is over: neither side has a move", cmd); /* as move PA is refused there */
+    } else if (strcmp(cmd, "go") == 0 && rest && *rest) {
+        status_error("go takes nothing, not '%s'", rest);
+    } else if (strcmp(cmd, "hint") == 0 && !whole_number(rest, 1, 64, &hint_n)) {
+        status_error("hint needs a number of moves 1..64, not '%s'", rest ? rest : "");
     } else if (strcmp(cmd, "move") == 0) {
         char m[8] = {0};
         if (rest) snprintf(m, sizeof m, "%.2s", rest);
@@ -100,11 +185,13 @@ static int command(engine *e, char *line)
         else if (m[0] && m[1]) sq = bb_parse_square(m);
         int bad = sq == -2 || sq == -1 ||
                   (sq == BB_OTHELLO_PASS ? bb_othello_pass(&e->pos) : bb_othello_play(&e->pos, sq)) != 0;
-        if (bad) printf("status error: move '%s' is not legal here\n", rest ? rest : "");
+        if (bad) status_error("move '%s' is not legal here", rest ? rest : "");
+    } else if (strcmp(cmd, "hint") == 0 && hint_n > 1) {
+        hint_moves(e, (int)hint_n);
     } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
         bb_othello_search_result r;
         if (search(e, &r) != 0) {
-            printf("status error: the search failed (out of memory or stopped)\n");
+            status_error("the search failed (out of memory or stopped)");
         } else if (strcmp(cmd, "go") == 0) {
             char mv[3];
             move_text(r.best, mv);
@@ -120,7 +207,7 @@ static int command(engine *e, char *line)
             printf("status\n");
         }
     } else {
-        printf("status error: unknown command '%s'\n", cmd);
+        status_error("unknown command '%s'", cmd);
     }
     fflush(stdout);
     return 0;
@@ -131,6 +218,7 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
     engine e;
     memset(&e, 0, sizeof e);
     e.pos = bb_othello_start();
+    e.have_pos = 1;
     e.depth = 12;
     if (o->format_given) return cli_error("othello nboard speaks the NBoard protocol: -o does not apply");
     for (int i = 1; i < argc; i++) {

@@ -33,10 +33,16 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
     const char *what = NULL;
     int json = o->format_given && o->format == BB_FORMAT_JSON, depth_given = 0, time_given = 0;
     if (o->format_given && !json) return cli_error("othello search: -o json or the default text");
+    int ended = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         double x;
-        if (cli_option_value(argc, argv, &i, "--depth", &v)) {
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) {
+            if (what) return cli_error("othello search takes one POSITION: '%s' is one too many", a);
+            what = a;
+        } else if (cli_option_value(argc, argv, &i, "--depth", &v)) {
             if (number("--depth", v, 1, 60, &x) || x != (int)x) return EXIT_USAGE;
             so.depth = (int)x, depth_given = 1;
         } else if (cli_option_value(argc, argv, &i, "--time", &v)) {
@@ -53,14 +59,10 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             if (number("--threads", v, 1, 64, &x) || x != (int)x) return EXIT_USAGE;
             so.threads = (int)x;
-        } else if (a[0] == '-' && a[1] == '-') {
+        } else {
             return cli_error("othello search: unknown option '%s': use --depth D, --time S, --hash MB, --exact-from N, "
                              "--no-probcut, --threads N",
                              a);
-        } else if (!what) {
-            what = a;
-        } else {
-            return cli_error("othello search takes one POSITION: '%s' is one too many", a);
         }
     }
     if (!what) return cli_error("othello search needs a POSITION (start, a board string and side, or a transcript)");

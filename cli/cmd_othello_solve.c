@@ -167,43 +167,44 @@ static int parse_arg(const char *text, bb_othello_pos *pos, int file_errno)
     return -1;
 }
 
+typedef struct { solve_run *s; const char *path; } solve_lines;
+
+/* One line of a FILE (cli_read_lines: blank and '#' lines skipped, a NUL
+ * byte refused): a bad position is named and skipped. */
+static int solve_line(char *line, long lineno, void *arg)
+{
+    solve_lines *l = arg;
+    solve_run *s = l->s;
+    if (strlen(line) > 1022) {
+        cli_error("%s:%ld: the line is longer than %d characters", l->path, lineno, 1022);
+        s->bad++;
+        return 0;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    char *p = line;
+    if (lineno == 1 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3; /* a UTF-8 byte-order mark */
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '\0' || *p == '#' || *p == '%') return 0;
+    char *semi = strchr(p, ';'), *comment = NULL;
+    if (semi) *semi = '\0', comment = semi + 1;
+    bb_othello_pos pos;
+    bb_parse_error e;
+    if (bb_othello_parse(p, &pos, &e) != 0) {
+        cli_error("%s:%ld: %s", l->path, lineno, e.msg);
+        s->bad++;
+        return 0;
+    }
+    char label[32];
+    snprintf(label, sizeof label, "%ld", lineno);
+    return solve_one(s, &pos, label, comment);
+}
+
 static int solve_file(solve_run *s, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) return cli_error("othello solve: cannot open '%s': %s", path, strerror(errno));
-    char line[1024];
-    long lineno = 0;
-    int rc = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            cli_error("%s:%ld: the line is longer than %d characters", path, lineno, (int)sizeof line - 2);
-            s->bad++;
-            int c;
-            while ((c = fgetc(f)) != EOF && c != '\n') {}
-            continue;
-        }
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line;
-        if (lineno == 1 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3; /* a UTF-8 byte-order mark */
-        while (*p == ' ' || *p == '\t') p++;
-        if (*p == '\0' || *p == '#' || *p == '%') continue;
-        char *semi = strchr(p, ';'), *comment = NULL;
-        if (semi) *semi = '\0', comment = semi + 1;
-        bb_othello_pos pos;
-        bb_parse_error e;
-        if (bb_othello_parse(p, &pos, &e) != 0) {
-            cli_error("%s:%ld: %s", path, lineno, e.msg);
-            s->bad++;
-            continue;
-        }
-        char label[32];
-        snprintf(label, sizeof label, "%ld", lineno);
-        rc = solve_one(s, &pos, label, comment);
-        if (rc) break;
-    }
-    if (ferror(f)) rc = cli_error("othello solve: cannot read '%s': %s", path, strerror(errno));
+    solve_lines l = {s, path};
+    int rc = cli_read_lines(f, path, solve_line, &l);
     if (f != stdin) fclose(f);
     return rc;
 }
@@ -213,9 +214,15 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
     solve_run s;
     memset(&s, 0, sizeof s);
     const char *arg = NULL;
+    int ended = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (strcmp(a, "--wld") == 0) {
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) continue;
+        if (kind == CLI_ARG_OPERAND) {
+            if (arg) return cli_error("othello solve takes one POSITION or FILE, not also '%s'", a);
+            arg = a;
+        } else if (strcmp(a, "--wld") == 0) {
             s.opts.wld = 1;
         } else if (strcmp(a, "--no-symmetry") == 0) {
             s.opts.no_symmetry = 1;
@@ -237,12 +244,8 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
             if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || h < 1 || h > 65536)
                 return cli_error("--hash: '%s' is not a size in MiB 1..65536", v ? v : "");
             s.opts.hash_mb = (size_t)h;
-        } else if (a[0] == '-' && a[1] != '\0' && strlen(a) < 64) { /* a board string may start with "--" */
-            return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);
-        } else if (arg) {
-            return cli_error("othello solve takes one POSITION or FILE, not also '%s'", a);
         } else {
-            arg = a;
+            return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);
         }
     }
     if (!arg) return cli_error("othello solve needs a POSITION (board and side, start, or a transcript) or a FILE");

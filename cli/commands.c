@@ -3,6 +3,8 @@
 
 /* `bitboard help othello`, continued: the endgame solver. */
 static const char othello_solve_help[] =
+    "\nA board string that begins with '-' is a position, not an option, for every\n"
+    "command; the first -- ends the options (a -- after it is a pass).\n"
     "\nThe endgame solver (its own options, after its name):\n"
     "  othello solve POSITION|FILE           the exact final disc difference for the side\n"
     "                                        to move under perfect play (empties to the\n"
@@ -102,6 +104,43 @@ static const char othello_match_help[] =
     "  --no-fsync        perft: write the journal's lines without syncing each\n"
     "                    (they survive a killed job, not a crashed machine)\n"
     "  mpirun -n 64 bitboard-mpi othello perft 16 --journal p16.txt   (docs/SCALING.md)\n";
+
+/* `bitboard othello nboard --help`: the engine's own page. */
+static const char othello_nboard_help[] =
+    "usage: bitboard othello nboard [--depth D | --time S] [--no-probcut] [--threads N]\n\n"
+    "An Othello engine speaking the NBoard protocol on standard input and output,\n"
+    "one command a line, for the NBoard GUI and tools that drive engines so:\n"
+    "  nboard VERSION      answered with `set myname bitboard`\n"
+    "  set game GGF        the game so far (GGF on one line); a game it refuses gets\n"
+    "                      a `status error:` line and leaves no position: go, hint and\n"
+    "                      move refuse until a good set game\n"
+    "  set depth N         the search depth 1..60 (with --time kept, a status line\n"
+    "                      saying --time decides each move)\n"
+    "  set contempt N      taken, not used\n"
+    "  move M[/EVAL[/TIME]]  a move (a square, or PA for a pass) played on the game\n"
+    "  go                  answered `=== MOVE/EVAL` (refused in a finished game)\n"
+    "  hint N              answered `search PV EVAL 0 DEPTH`, then `status`\n"
+    "  ping N              answered `pong N`\n"
+    "  learn               answered `learned`; analyze: not supported\n"
+    "  quit                ends the engine\n"
+    "A bad line gets a `status error: ...` line (escaped and cut as the CLI's\n"
+    "errors are); the engine never stops on one.\n"
+    "\nOptions:\n"
+    "  --depth D           search every move to depth D (1..60; default 12)\n"
+    "  --time S            S seconds for every move (the search's --time), whatever\n"
+    "                      the clock: the times in set game (TI, the players' clocks)\n"
+    "                      are read but not used yet, and set depth does not apply\n"
+    "  --no-probcut        no selective cut-offs\n"
+    "  --threads N         N search threads (1..64)\n"
+    "\nExample: bitboard othello nboard --time 2\n";
+
+/* The subcommands with a help page of their own (othello SUB --help). */
+const cli_subcommand_help cli_subcommand_helps[] = {
+    {"othello", "nboard", othello_nboard_help},
+    {"othello", "solve", othello_solve_help},
+    {"othello", "search", othello_search_help},
+};
+const int cli_subcommand_help_count = (int)(sizeof cli_subcommand_helps / sizeof cli_subcommand_helps[0]);
 
 /* `bitboard help chess`, continued: the game files. */
 static const char *const othello_more[] = {othello_solve_help, othello_search_help, othello_match_help, NULL};

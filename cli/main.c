@@ -13,7 +13,7 @@
 
 /* Writes msg to f with every byte outside printable ASCII escaped: \n, \t, \r,
  * else \xHH, so no argument can move the cursor or clear the terminal. */
-static void put_escaped(const char *msg, FILE *f)
+void cli_put_escaped(const char *msg, FILE *f)
 {
     static const char hex[] = "0123456789abcdef";
     for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
@@ -53,7 +53,7 @@ int cli_error(const char *fmt, ...)
         return EXIT_USAGE;
     }
     fputs("bitboard: error: ", stderr);
-    put_escaped(msg, stderr);
+    cli_put_escaped(msg, stderr);
     fputc('\n', stderr);
     if (msg != small) free(msg);
     return EXIT_USAGE;
@@ -160,6 +160,19 @@ int cli_check_output(void)
     return ferror(stdout) ? output_error(e) : 0;
 }
 
+int cli_arg_kind(const char *a, int *ended)
+{
+    if (*ended) return CLI_ARG_OPERAND;
+    if (strcmp(a, "--") == 0) return *ended = 1, CLI_ARG_END;
+    const char *p = a[0] == '-' ? a + 1 + (a[1] == '-') : a;
+    if (p == a || !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) return CLI_ARG_OPERAND;
+    for (; *p && *p != '='; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-'))
+            return CLI_ARG_OPERAND; /* "--XO-- X", "-x.o": cells, not an option's name */
+    bb_othello_pos pos;
+    return bb_othello_parse(a, &pos, NULL) == 0 ? CLI_ARG_OPERAND : CLI_ARG_OPTION;
+}
+
 /* If argv[*i] is option `name` (as "--name V" or "--name=V"), sets *value
  * (NULL if missing) and returns 1, stepping *i over a separate value. */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char **value)
@@ -200,15 +213,20 @@ int cli_parse_square(const char *text, int argn)
 
 int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx)
 {
+    return cli_read_lines(stdin, NULL, fn, ctx);
+}
+
+int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx)
+{
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
     int rc = 0;
-    while (rc == 0 && (errno = 0, len = getline(&line, &cap, stdin)) >= 0) {
+    while (rc == 0 && (errno = 0, len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         if (memchr(line, '\0', (size_t)len)) {
-            rc = cli_error("<stdin>:%ld: line contains a NUL byte", lineno);
+            rc = cli_error("%s:%ld: line contains a NUL byte", name ? name : "<stdin>", lineno);
             break;
         }
         size_t k = 0;
@@ -217,10 +235,14 @@ int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ct
         rc = fn(line, lineno, ctx);
         if (rc == 0) rc = cli_check_output();
     }
-    if (rc == 0 && ferror(stdin)) {
+    if (rc == 0 && ferror(f)) {
         int e = errno;
-        cli_error("reading standard input: %s", e ? strerror(e) : "failed");
-        rc = 1;
+        if (name) { /* a named file that cannot be read is bad input (status 2), as one that cannot be opened */
+            rc = cli_error("cannot read '%s': %s", name, e ? strerror(e) : "failed");
+        } else {
+            cli_error("reading standard input: %s", e ? strerror(e) : "failed");
+            rc = 1;
+        }
     }
     free(line);
     return rc;
@@ -404,9 +426,26 @@ static int run(int argc, char **argv)
      * failed write (status 1, quietly), not through SIGPIPE (status 141). */
     signal(SIGPIPE, SIG_IGN);
     char **args = argv; /* non-option arguments are compacted in place */
-    int n = 0, help = 0;
+    int n = 0, help = 0, ended = 0, end_pending = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int kind = cli_arg_kind(a, &ended);
+        if (kind == CLI_ARG_END) {
+            /* the end of the options: a command that parses its own options
+               gets the "--" too (after its name), so it stops there as well */
+            const cli_command *own = n > 0 ? find_command(args[0]) : NULL;
+            if (n == 0) end_pending = 1;
+            else if (own && own->own_options) args[n++] = argv[i];
+            continue;
+        }
+        if (kind == CLI_ARG_OPERAND) {
+            args[n++] = argv[i];
+            if (n == 1 && end_pending) {
+                const cli_command *own = find_command(args[0]);
+                if (own && own->own_options) args[n++] = "--";
+            }
+            continue;
+        }
         if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strncmp(a, "--output=", 9) == 0) {
             const cli_command *own = n > 0 ? find_command(args[0]) : NULL;
             if (own && own->own_output) { /* the command's own -o (perm: text, c, svg, html, json) */
@@ -431,7 +470,7 @@ static int run(int argc, char **argv)
             printf("bitboard %s (symmetries: %s; arrays: %s)\n", bb_version(),
                    BB_HAVE_GFNI ? "gfni" : "portable", bb_sym_apply_array_impl());
             return finish(0);
-        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
+        } else {
             const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
             if (!c || !c->own_options) {
                 for (int j = i + 1; n == 0 && j < argc; j++) { /* a command's option before its name? */
@@ -443,12 +482,19 @@ static int run(int argc, char **argv)
                 return cli_error("unknown option '%s' (bitboard --help lists them)", a);
             }
             args[n++] = argv[i]; /* the command parses its own options */
-        } else {
-            args[n++] = argv[i];
         }
     }
     const cli_command *c = n > 0 ? find_command(args[0]) : NULL;
-    if (help) { /* -h alone: the usage; after a command name: that command's help */
+    if (help) { /* -h alone: the usage; after a command name: that command's help (a subcommand's own if it has one) */
+        for (int k = 0; c && n > 1 && k < cli_subcommand_help_count; k++)
+            if (!strcmp(cli_subcommand_helps[k].command, c->name) && !strcmp(cli_subcommand_helps[k].sub, args[1])) {
+                fputs(cli_subcommand_helps[k].text, stdout);
+                return finish(0);
+            }
+        if (c && n > 1 && !strcmp(c->name, "chess") && !strcmp(args[1], "pgn")) {
+            cli_chess_pgn_help();
+            return finish(0);
+        }
         if (c) print_command_help(c);
         else print_usage(stdout);
         return finish(0);
@@ -458,6 +504,7 @@ static int run(int argc, char **argv)
         return EXIT_USAGE;
     }
     args[n] = NULL;
+    if (!c && args[0][0] == '-' && !ended) return cli_error("unknown option '%s' (bitboard --help lists them)", args[0]);
     if (!c) return cli_error("unknown command '%s' (bitboard help lists them)", args[0]);
     return finish(c->run(n, args, &o));
 }

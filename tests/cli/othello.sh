@@ -298,15 +298,49 @@ golden_case err-method-twice 2 othello moves --method lookup --method shifts
 golden_case err-option 2 othello show --frob
 golden_case err-escape 2 othello show $'\e[2J'
 
+# A board string that begins with '-' (a1 and b1 empty) is a position for
+# every command that takes one, and "--" ends the options everywhere
+dash_pos='---------------------------OX------XXX-------------------------- O'
+for end in no yes; do
+    if [ $end = no ]; then got=$("$BIN" othello search "$dash_pos" --depth 4 2>&1)
+    else got=$("$BIN" othello search --depth 4 -- "$dash_pos" 2>&1); fi
+    got=${got%, * s}
+    if [ "$got" = "score -0.36 (depth 4), best d6, pv d6 c4 f4, 160 nodes" ]; then golden_pass=$((golden_pass + 1))
+    else echo "FAIL dash-search (after --: $end): $got"; golden_fail=$((golden_fail + 1)); fi
+done
+golden_case dash-show 0 othello show "$dash_pos"
+golden_case dash-show-end 0 othello show -- "$dash_pos"
+golden_case dash-moves 0 othello moves "$dash_pos" d6
+golden_case dash-play-end 0 othello -o hex play -- "$dash_pos" d6
+golden_case dash-perft 0 othello perft 3 "$dash_pos" --quiet
+golden_case dash-positions 0 othello positions 2 "$dash_pos" --quiet
+golden_case dash-end-global 0 -- othello show "$dash_pos"
+golden_case dash-end-help 2 othello show -- --help
+golden_case dash-match-end 2 othello match depth:1 -- --openings
+golden_case dash-games-end 2 othello games -- --check
+
 # Help
 golden_case help-othello 0 help othello
 golden_case help-othello-flag 0 othello -h
+# a subcommand's --help is its own page (nboard: its protocol, options, time)
+golden_case help-nboard 0 othello nboard --help
+golden_case help-solve 0 othello solve --help
+golden_case help-search 0 othello search -h
 
 # othello nboard: a scripted NBoard session (the GUI's side on stdin): name,
 # ping, a game set in GGF, go and hint at depth 6, moves legal and not,
 # every error answered with a status line, nothing after quit
 golden_stdin nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
 golden_case nboard-bad-depth 2 othello nboard --depth 0
+# a refused set game leaves no position (go, hint and move refuse until a
+# good one); error lines escaped and cut; a finished game: go refuses as
+# move PA does
+golden_stdin nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
+# ping echoes its number (refuses one that is not), set depth 5abc, hint x,
+# go now refused; hint N gives N moves, best first; hint in a finished game refused
+golden_stdin nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
+# with --time, set depth is answered with a status line, not ignored silently
+golden_stdin nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --time 0.5
 
 # othello match: two settings of the search, then the NBoard engine (this
 # program's own, through a pipe) against the search at the same depth: the
@@ -317,6 +351,10 @@ golden_case match-nboard 0 othello match "nboard:$BIN othello nboard --depth 2" 
 tmp_ggf=$(mktemp)
 "$BIN" othello match depth:1 depth:1 --openings 1 --ply 2 --ggf "$tmp_ggf" > /dev/null
 golden_case match-ggf-reads 0 othello games "$tmp_ggf"
+# each game's result in RE (black's disc difference, as GGF writes it), not RE[]
+if grep -q 'RE\[\]' "$tmp_ggf" || ! grep -q 'RE\[[-+][0-9]*\.000\]' "$tmp_ggf"; then
+    echo "FAIL match-ggf-result: $(grep -o 'RE\[[^]]*\]' "$tmp_ggf" | head -n 2 | tr '\n' ' ')"; golden_fail=$((golden_fail + 1))
+else golden_pass=$((golden_pass + 1)); fi
 rm -f "$tmp_ggf"
 golden_case match-bad-engine 2 othello match depth:0 depth:1
 golden_case match-one-engine 2 othello match depth:1

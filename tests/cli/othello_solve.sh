@@ -88,7 +88,13 @@ expect two-args 2 '' "bitboard: error: othello solve takes one POSITION or FILE,
 expect not-a-position 2 '' "bitboard: error: 'zz' is neither a position (a board string and side) nor a transcript: 'zz' at position 1 is not a move: a move is a square a1..h8, or PA or -- for a pass" othello solve zz
 expect missing-file 2 '' "bitboard: error: othello solve: cannot open './missing/ffo.obf': No such file or directory" othello solve ./missing/ffo.obf
 expect missing-name 2 '' "bitboard: error: othello solve: cannot open 'ffo40.obf': No such file or directory" othello solve ffo40.obf
-expect directory 2 '' "bitboard: error: othello solve: cannot read '/': Is a directory" othello solve /
+# a NUL byte: refused as the other line readers refuse it (its line named,
+# status 2), not the text before it solved nor the line skipped
+printf '%s\000junk\n%s\n' "$full" "$full" > "$tmp/nul.obf"
+expect nul-inside 2 '' "bitboard: error: $tmp/nul.obf:1: line contains a NUL byte" othello solve "$tmp/nul.obf" --quiet
+printf '\000%s\n' "$full" > "$tmp/nul0.obf"
+expect nul-first 2 '' "bitboard: error: $tmp/nul0.obf:1: line contains a NUL byte" othello solve "$tmp/nul0.obf" --quiet
+expect directory 2 '' "bitboard: error: cannot read '/': Is a directory" othello solve /
 expect quiet-progress 2 '' 'bitboard: error: othello solve: --quiet and --progress ask for opposite things' othello solve "$full" --quiet --progress
 expect small-no-estimate 0 'score +0 (draw), best --, pv (none), 0 nodes, T s' '' othello solve "$full" --progress
 expect hex 2 '' 'bitboard: error: othello solve: -o json or the default text' -o hex othello solve "$full"
