@@ -4,7 +4,8 @@
  * flush, the fsync and the close have succeeded; after a failure the
  * temporary file is removed and the old destination is left as it was.  A
  * destination that exists and is not a regular file (/dev/null, a FIFO, a
- * terminal) is written in place, and "-" is standard output where allowed. */
+ * terminal), or names an open descriptor (/dev/stdout), is written in place,
+ * and "-" is standard output where allowed. */
 #define _XOPEN_SOURCE 700 /* realpath, with POSIX 2008 */
 #include <errno.h>
 #include <stdlib.h>
@@ -61,10 +62,15 @@ int cli_outfile_open(cli_outfile *of, const char *what, const char *path, unsign
     }
     struct stat st;
     int exists = stat(path, &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) { /* /dev/null, a FIFO, a terminal: in place */
+    /* /dev/null, a FIFO, a terminal: in place; so is an open descriptor's name
+     * (/dev/stdout, /dev/fd/N) on a regular file, appended to as the shell's
+     * redirection left it (> or >>) */
+    int descriptor = !strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/stderr") || !strncmp(path, "/dev/fd/", 8) ||
+                     !strncmp(path, "/proc/self/fd/", 14);
+    if (exists && (!S_ISREG(st.st_mode) || descriptor)) {
         of->in_place = 1, of->write_path = path;
         if (flags & CLI_OUT_BY_PATH) return 0;
-        of->f = fopen(path, "w");
+        of->f = fopen(path, S_ISREG(st.st_mode) ? "a" : "w");
         return of->f ? 0 : fail(of, "cannot open it", errno, "");
     }
     /* a symbolic link is followed, as fopen would: the file it names is replaced */

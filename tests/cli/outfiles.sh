@@ -4,7 +4,8 @@
 # ignored, so a write past the limit fails with EFBIG) and with /dev/full:
 # the exit status is 1, the error names the file and the reason, the old file
 # is unchanged byte for byte and no temporary file is left.  /dev/null and a
-# FIFO are still written (in place), "-" is still standard output, a new
+# FIFO are still written (in place), so is /dev/stdout on a file the shell
+# opened (>> appends), "-" is still standard output, a new
 # file's mode follows the umask and an old file keeps its mode, a symbolic
 # link is written through.  The perft journal on a full disk: the error
 # names it, and the run goes on from it once there is room.
@@ -117,6 +118,12 @@ for opt in svg html; do
     cmp -s pic.$opt want.$opt && ok || bad "trace --$opt FILE: other bytes than --$opt -"
     "$BIN" trace "$prog" --input e4,h1 --$opt - > /dev/full 2> err.txt
     same "trace --$opt - on /dev/full" "$?:$(cat err.txt)" "1:bitboard: error: writing standard output: No space left on device"
+    # /dev/stdout on a file opened by the shell (>> too) is written in place
+    "$BIN" trace "$prog" --input e4,h1 --$opt /dev/stdout > got.$opt
+    cmp -s got.$opt want.$opt && ok || bad "trace --$opt /dev/stdout: other bytes than --$opt -"
+    echo old > got.$opt
+    "$BIN" trace "$prog" --input e4,h1 --$opt /dev/stdout >> got.$opt
+    same "trace --$opt /dev/stdout >>" "$(head -n 1 got.$opt):$(tail -n +2 got.$opt | cmp - want.$opt && echo same)" "old:same"
     rm -f pipe got.$opt want.$opt pic.$opt pic.$opt.old
 done
 
