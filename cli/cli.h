@@ -75,6 +75,31 @@ int cli_parse_square(const char *text, int argn);
  * returns 1.  Call it right after printing, while errno still says why. */
 int cli_check_output(void);
 
+/* A file a command writes (cli/outfile.c), whole or not at all: a regular
+ * file or a new one is written as a temporary file beside it, renamed over it
+ * by cli_outfile_close(of, 1) once the writes, the flush, the fsync and the
+ * close succeeded; after a failure the temporary file is removed, the old
+ * file left as it was.  A destination that exists and is not a regular file
+ * (/dev/null, a FIFO) is written in place; "-" is stdout with CLI_OUT_STDOUT.
+ * Every error is printed as "WHAT PATH: ...: REASON" and returns 1. */
+typedef struct {
+    FILE *f;                /* write here (cli_outfile_put); NULL with CLI_OUT_BY_PATH */
+    const char *write_path; /* with CLI_OUT_BY_PATH: the file to write by name */
+    const char *what, *path;
+    char *tmp, *dest;       /* the temporary file, and the destination with links followed */
+    int fd, err, in_place, existed;
+} cli_outfile;
+enum {
+    CLI_OUT_STDOUT = 1, /* "-" is standard output */
+    CLI_OUT_BY_PATH = 2 /* the caller writes write_path by name (a library writer taking a path) */
+};
+/* 0, or 1 after the error ("--svg x.svg: cannot create it: Permission denied"). */
+int cli_outfile_open(cli_outfile *of, const char *what, const char *path, unsigned flags);
+/* Writes len bytes to of->f: 0, or -1 (the first failure's errno kept for the message). */
+int cli_outfile_put(cli_outfile *of, const void *data, size_t len);
+/* keep 1: finishes the file (0, or 1 after the error); keep 0: discards it, no message. */
+int cli_outfile_close(cli_outfile *of, int keep);
+
 /* Ctrl-C in a long command, one shape for all of them.  cli_interrupt_begin()
  * clears cli_interrupted and installs a SIGINT handler that sets it (a second
  * Ctrl-C ends the program at once); pass &cli_interrupted as the library's

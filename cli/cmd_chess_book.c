@@ -285,28 +285,44 @@ static int make_line(char *line, long lineno, void *p)
     return 0;
 }
 
+/* The book is written beside OUT and read back (so a book that does not read
+ * back never replaces OUT), then renamed over it (cli/outfile.c). */
 static int make_book(const book_opts *b)
 {
     maker m = {b, NULL, 0, 0};
+    cli_outfile out;
     int rc = cli_read_stdin_lines(make_line, &m);
+    if (rc == 0 && cli_outfile_open(&out, "chess book --make", b->make, CLI_OUT_BY_PATH)) {
+        free(m.e);
+        return 1;
+    }
     if (rc == 0) {
         bb_parse_error e;
-        if (bb_chess_book_save(b->make, m.e, m.n, &e) != 0) {
-            cli_error("chess book --make: %s", e.msg);
-            rc = 1;
+        if (bb_chess_book_save(out.write_path, m.e, m.n, &e) != 0) {
+            out.err = errno ? errno : EIO; /* the message names OUT, not the temporary file */
+            cli_outfile_close(&out, 1);
+            free(m.e);
+            return 1;
+        }
+        if (out.in_place) { /* /dev/null, a FIFO: nothing to read back */
+            rc = cli_outfile_close(&out, 1);
+            if (rc == 0) printf("%zu line%s written\n", m.n, m.n == 1 ? "" : "s");
+            free(m.e);
+            return rc;
         }
     }
     if (rc == 0) {
         size_t keys = 0;
         bb_chess_book book;
-        if (open_book(b->make, &book) != 0) rc = 1;
+        if (open_book(out.write_path, &book) != 0) rc = 1;
         for (size_t i = 0; rc == 0 && i < book.count; i++) {
             bb_chess_book_entry e, prev;
             bb_chess_book_entry_at(&book, i, &e);
             if (i) bb_chess_book_entry_at(&book, i - 1, &prev);
             keys += i == 0 || e.key != prev.key;
         }
-        size_t merged = m.n - book.count; /* lines that repeated an earlier line's position and move */
+        if (cli_outfile_close(&out, rc == 0)) rc = 1;
+        size_t merged = rc == 0 ? m.n - book.count : 0; /* lines that repeated an earlier line's position and move */
         if (rc == 0) {
             printf("%zu entr%s, %zu distinct key%s written", book.count, book.count == 1 ? "y" : "ies", keys,
                    keys == 1 ? "" : "s");

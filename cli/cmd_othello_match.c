@@ -290,10 +290,10 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
     opening *ops = NULL;
     int nops = 0;
     if (balanced_openings(ply, n_open, &ops, &nops)) return EXIT_USAGE;
-    FILE *ggf = NULL;
-    if (ggf_path && !(ggf = fopen(ggf_path, "w"))) {
-        free(ops);
-        return cli_error("--ggf %s: cannot create it: %s", ggf_path, strerror(errno));
+    cli_outfile ggf_out, *ggf = NULL; /* the games, renamed into place at the end */
+    if (ggf_path) {
+        if (cli_outfile_open(&ggf_out, "--ggf", ggf_path, 0)) return free(ops), 1;
+        ggf = &ggf_out;
     }
     int rc = 0;
     signal(SIGPIPE, SIG_IGN);
@@ -301,7 +301,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         if (pl[k].cmd) rc = start_engine(&pl[k]);
     if (rc) {
         for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
-        if (ggf) fclose(ggf);
+        if (ggf) cli_outfile_close(ggf, 0);
         free(ops);
         return rc;
     }
@@ -345,18 +345,15 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 snprintf(rec.result, sizeof rec.result, "%+d.000", score); /* black's disc difference, as GGF writes it */
                 char buf[4096];
                 bb_othello_ggf_write(buf, sizeof buf, &rec);
-                fputs(buf, ggf);
-                if (!strchr(buf, '\n')) fputc('\n', ggf);
+                cli_outfile_put(ggf, buf, strlen(buf));
+                if (!strchr(buf, '\n')) cli_outfile_put(ggf, "\n", 1);
             }
             fflush(stdout);
         }
     }
     cli_interrupt_end();
     for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
-    if (ggf && fclose(ggf) != 0 && !rc) {
-        cli_error("--ggf %s: writing failed: %s", ggf_path, strerror(errno));
-        rc = 1;
-    }
+    if (ggf && cli_outfile_close(ggf, 1)) rc = 1;
     if (played) {
         printf("\n| opening | A black | A white |\n|---|---:|---:|\n");
         for (int i = 0; i < nops && 2 * i < played; i++) {

@@ -39,25 +39,11 @@ static int write_picture(const char *path, render_fn fn, const bb_trace_result *
     size_t len;
     char *buf = render(fn, r, title, 0, &len);
     if (!buf) return cli_error("out of memory drawing %s", path), 1;
-    if (strcmp(path, "-") == 0) {
-        fwrite(buf, 1, len, stdout);
-        free(buf);
-        return cli_check_output();
-    }
-    FILE *f = fopen(path, "w");
-    int rc = 0;
-    if (!f) {
-        rc = 1;
-        cli_error("%s %s: cannot create it: %s", opt, path, strerror(errno));
-    } else {
-        errno = 0;
-        size_t put = fwrite(buf, 1, len, f);
-        int e = errno;
-        if (fclose(f) != 0 && put == len) put = 0, e = errno;
-        if (put != len) {
-            rc = 1;
-            cli_error("%s %s: writing failed: %s", opt, path, e ? strerror(e) : "short write");
-        }
+    cli_outfile of;
+    int rc = cli_outfile_open(&of, opt, path, CLI_OUT_STDOUT);
+    if (rc == 0) {
+        cli_outfile_put(&of, buf, len);
+        rc = cli_outfile_close(&of, 1);
     }
     free(buf);
     return rc;

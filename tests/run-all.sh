@@ -238,6 +238,7 @@ else
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
+           "cli-outfiles bash tests/cli/outfiles.sh build/bitboard" \
            "js tests/js.sh"
     lane c --nice "browser tests/browser/run.sh build/bitboard $log" "stockfish tests/stockfish.sh build/bitboard" \
            "cli-perm bash tests/cli/perm.sh build/bitboard" "python after x86.done tests/python.sh"

@@ -49,7 +49,9 @@
  *                                    key, then raw_move, entries with the same key and raw_move
  *                                    merged into one (weights added, at most 65535; the larger
  *                                    learn kept); entries are left as they are: 0, or
- *                                    BB_CHESS_BOOK_IO_ERROR and *err (may be NULL)
+ *                                    BB_CHESS_BOOK_IO_ERROR, *err (may be NULL) and errno
+ *                                    (why).  It writes path in place: to replace a file
+ *                                    only whole, save beside it and rename (the CLI does)
  *
  * Errors: bb_parse_error.pos is the 1-based byte offset in the file of the
  * entry at fault (0: the whole file), line and column 0, msg one line of

@@ -323,6 +323,7 @@ int bb_chess_book_save(const char *path, const bb_chess_book_entry *entries, siz
     if (n && (n > SIZE_MAX / sizeof *sorted || !sorted)) {
         free(sorted);
         bb__fail(err, 0, 0, 0, "out of memory: cannot sort %zu entries", n);
+        errno = ENOMEM;
         return BB_CHESS_BOOK_IO_ERROR;
     }
     if (n) memcpy(sorted, entries, n * sizeof *sorted);
@@ -333,6 +334,7 @@ int bb_chess_book_save(const char *path, const bb_chess_book_entry *entries, siz
         int e = errno;
         free(sorted);
         bb__fail(err, 0, 0, 0, "cannot create '%s': %s", path_text(shown, path), strerror(e));
+        errno = e;
         return BB_CHESS_BOOK_IO_ERROR;
     }
     unsigned char block[256 * ENTRY];
@@ -347,6 +349,7 @@ int bb_chess_book_save(const char *path, const bb_chess_book_entry *entries, siz
     free(sorted);
     if (failed) {
         bb__fail(err, 0, 0, 0, "cannot write '%s': %s", path_text(shown, path), strerror(e));
+        errno = e;
         return BB_CHESS_BOOK_IO_ERROR;
     }
     return 0;
