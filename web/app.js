@@ -5,7 +5,7 @@ import * as bb from './bitboard/bitboard.js';
 import * as ot from './bitboard/othello.js';
 import { Chess } from './bitboard/chess.js';
 import * as tr from './bitboard/trace.js';
-import { makeBoard, mini, tabs, report, el, nameOf, bit, hex, squaresOf } from './ui.js';
+import { makeBoard, mini, tabs, report, el, nameOf, bit, hex, squaresOf, bits8, parseHex } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,22 +48,25 @@ const ROT45_TITLES = { cw: '45° clockwise', ccw: '45° anticlockwise', uncw: 'u
 function boardPanel() {
     let x = 0x0000_0010_2838_0000n; // a small example: a king's field
     const grid = makeBoard($('board-grid'), { label: 'the board: each square one bit', onActivate: (sq) => set(x ^ (1n << BigInt(sq))) });
-    function set(v, fromHex = false) {
+    // from: the input typed in ('hex' or 'list'), left as typed
+    function set(v, from = null) {
         x = v;
         grid.cells.forEach((c, sq) => {
             c.classList.toggle('on', bit(x, sq));
             c.setAttribute('aria-pressed', String(bit(x, sq)));
         });
-        if (!fromHex) $('board-hex').value = hex(x);
-        report($('board-error'), null);
         const sqs = squaresOf(x);
+        if (from !== 'hex') $('board-hex').value = hex(x);
+        if (from !== 'list') $('board-list').value = sqs.map(nameOf).join(' ');
+        report($('board-error'), null);
+        for (const id of ['board-hex', 'board-list']) $(id).removeAttribute('aria-invalid');
         $('board-squares').textContent = sqs.length ? sqs.map(nameOf).join(' ') : '(none)';
         $('board-count').textContent = String(sqs.length);
         const rows = [];
         for (let r = 7; r >= 0; r--) {
             let line = '';
-            for (let f = 7; f >= 0; f--) line += bit(x, r * 8 + f) ? '1' : '0';
-            rows.push(`rank ${r + 1}: ${line}  bits ${r * 8 + 7}..${r * 8}`);
+            for (let f = 0; f < 8; f++) line += bit(x, r * 8 + f) ? '1' : '0';
+            rows.push(`rank ${r + 1}: ${line}  bits ${r * 8}..${r * 8 + 7}`);
         }
         $('board-bits').textContent = rows.join('\n');
         const images = bb.transformAll(x);
@@ -83,14 +86,17 @@ function boardPanel() {
         $('board-picture').replaceChildren(picture($('board-form').value, { inputs: { x } }));
     }
     $('board-form').addEventListener('change', drawForm);
-    $('board-hex').addEventListener('input', (e) => {
-        const text = e.target.value.trim();
+    const typed = (id, from, parse) => $(id).addEventListener('input', (e) => {
         try {
-            set(bb.parseBoard(text), true);
+            set(parse(e.target.value), from);
         } catch (err) {
             report($('board-error'), err);
+            e.target.setAttribute('aria-invalid', 'true');
         }
     });
+    typed('board-hex', 'hex', parseHex);
+    // a square list, as the library reads one (its error names the square)
+    typed('board-list', 'list', (text) => (text.trim() === '' ? 0n : bb.parseBoard(text.trim().split(/[\s,]+/).join(','))));
     $('board-clear').addEventListener('click', () => set(0n));
     $('board-invert').addEventListener('click', () => set(BigInt.asUintN(64, ~x)));
     $('board-random').addEventListener('click', () => {
@@ -119,7 +125,7 @@ function linesPanel() {
             c.classList.toggle('selected', i === sq);
             c.setAttribute('aria-pressed', String(bit(occ, i)));
         });
-        $('lines-bits').textContent = bits.toString(2).padStart(8, '0') + ` (${bits})`;
+        $('lines-bits').textContent = `${bits8(bits)} (the number ${bits})`;
         $('lines-out').replaceChildren(
             mini(`mask of the ${line} through ${nameOf(sq)}`, mask),
             mini('occupancy on the line', occ & mask, { mark: mask }),
@@ -139,12 +145,13 @@ function linesPanel() {
 
 // ---- Othello ---------------------------------------------------------------------------
 
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const SOLVE_AUTO = 16, SOLVE_MAX = 24; // empty squares: solved at once / on request
 
 function othelloPanel() {
     let history = [ot.start()], moves = [], last = null;
     let solving = null; // { controller } while the solver runs
-    const grid = makeBoard($('othello-grid'), { label: 'the Othello board, row 1 on top', othello: true, onActivate: (sq) => play(nameOf(sq)) });
+    const grid = makeBoard($('othello-grid'), { label: 'the Othello board, rank 8 on top', othello: true, onActivate: (sq) => play(nameOf(sq)) });
     const now = () => history[history.length - 1];
     const colours = (pos) => (pos.side === 'black' ? { black: pos.p, white: pos.o } : { black: pos.o, white: pos.p });
     function play(name) {
@@ -179,7 +186,7 @@ function othelloPanel() {
         $('othello-discs').textContent = `black ${d.black}, white ${d.white}, empty ${d.empty}`;
         $('othello-status').textContent = over
             ? `Game over: ${ot.score(pos) > 0 ? 'black wins' : ot.score(pos) < 0 ? 'white wins' : 'a draw'} (${ot.score(pos)} for black).`
-            : legal === 0n ? `${pos.side} has no move and must pass.` : `${pos.side} to move: ${ot.legalMoves(pos).join(' ')}.`;
+            : legal === 0n ? `${cap(pos.side)} has no move and must pass.` : `${cap(pos.side)} to move: ${ot.legalMoves(pos).join(' ')}.`;
         $('othello-pass').disabled = over || legal !== 0n;
         $('othello-undo').disabled = history.length === 1;
         $('othello-transcript').value = moves.join('');
@@ -192,7 +199,7 @@ function othelloPanel() {
                 const m = bb.lineMask(last.sq, line), f = bb.lineExtract(last.flipped, last.sq, line);
                 if (f === 0) continue;
                 const mine = bb.lineExtract(last.pos.p, last.sq, line), theirs = bb.lineExtract(last.pos.o, last.sq, line);
-                out.push(mini(`${line}: own ${mine.toString(2).padStart(8, '0')}, other ${theirs.toString(2).padStart(8, '0')} → flips ${f.toString(2).padStart(8, '0')}`,
+                out.push(mini(`${line}: player ${bits8(mine)}, opponent ${bits8(theirs)} → flips ${bits8(f)}`,
                     bb.lineDeposit(f, last.sq, line), { mark: m }));
             }
         }
@@ -202,7 +209,11 @@ function othelloPanel() {
         if (last && last.sq >= 0) {
             for (const dir of ['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']) {
                 const form = `othello_run_${dir}`, inputs = { p: last.pos.p, o: last.pos.o };
-                if (tr.evaluate(form, inputs, { square: last.sq }) !== 0n) pics.push(picture(form, { square: last.sq, inputs }));
+                const f = tr.evaluate(form, inputs, { square: last.sq });
+                if (f === 0n) continue;
+                pics.push(el('details', { class: 'fold' }, el('summary', {
+                    text: `${dir}: flips ${squaresOf(f).map(nameOf).join(' ')} (p: the player, who moved; o: the opponent)` }),
+                picture(form, { square: last.sq, inputs })));
             }
         }
         $('othello-pictures').replaceChildren(...pics);
@@ -358,7 +369,17 @@ function chessPanel() {
         }
         $('chess-pictures').replaceChildren(...pics);
     }
-    function draw() {
+    // moves: the game's moves numbered from the position it started in (a
+    // game from a black-to-move FEN begins "1... e5 2. Nf3")
+    function numbered() {
+        return game.history({ verbose: true }).map((m, i) => {
+            const [, side, , , , number] = m.before.split(' ');
+            return side === 'w' ? `${number}. ${m.san}` : i === 0 ? `${number}... ${m.san}` : m.san;
+        }).join(' ');
+    }
+    let perftFen = null; // the position perft was run on: its figures are cleared when the position changes
+    // keepFen: a FEN the person typed and the library refused stays in its box
+    function draw(keepFen = false) {
         const cells = cellsOf();
         const targets = selected >= 0 ? game.moves({ square: nameOf(selected), verbose: true }).map((m) => bb.parseSquare(m.to)) : [];
         grid.cells.forEach((c, sq) => {
@@ -368,8 +389,17 @@ function chessPanel() {
             c.classList.toggle('target', targets.includes(sq));
             c.setAttribute('aria-label', `${nameOf(sq)}${p ? `: ${p.color === 'w' ? 'white' : 'black'} ${PIECE_NAMES[p.type]}` : ''}${targets.includes(sq) ? ', a legal move' : ''}`);
         });
-        $('chess-fen').value = game.fen();
-        $('chess-moves').textContent = game.history().map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s)).join(' ') || '(none)';
+        if (!keepFen) {
+            $('chess-fen').value = game.fen();
+            $('chess-fen').removeAttribute('aria-invalid');
+        }
+        $('chess-moves').textContent = numbered() || '(none)';
+        if (perftFen !== null && perftFen !== game.fen()) {
+            perftFen = null;
+            $('chess-divide').tBodies[0].replaceChildren();
+            $('chess-perft-total').textContent = '';
+        }
+        $('chess-divide').hidden = perftFen === null;
         const side = game.turn() === 'w' ? 'White' : 'Black';
         $('chess-status').textContent = game.isCheckmate() ? `Checkmate: ${side} is mated.`
             : game.isStalemate() ? 'Stalemate.' : game.isDraw() ? 'A draw.'
@@ -377,24 +407,34 @@ function chessPanel() {
         $('chess-undo').disabled = game.history().length === 0;
         drawAttacks();
     }
-    $('chess-new').addEventListener('click', () => { game.reset(); selected = -1; report($('chess-error'), null); draw(); });
+    $('chess-new').addEventListener('click', () => {
+        game.reset();
+        selected = -1;
+        report($('chess-error'), null);
+        report($('chess-pgn-error'), null);
+        draw();
+    });
     $('chess-undo').addEventListener('click', () => { game.undo(); selected = -1; draw(); });
     $('chess-load').addEventListener('click', () => {
+        let refused = false;
         try {
             game.load($('chess-fen').value.trim());
             report($('chess-error'), null);
         } catch (e) {
             report($('chess-error'), e);
+            $('chess-fen').setAttribute('aria-invalid', 'true');
+            refused = true;
         }
         selected = -1;
-        draw();
+        draw(refused);
     });
     $('chess-load-pgn').addEventListener('click', () => {
         try {
             game.loadPgn($('chess-pgn').value);
+            report($('chess-pgn-error'), null);
             report($('chess-error'), null);
         } catch (e) {
-            report($('chess-error'), e);
+            report($('chess-pgn-error'), e);
         }
         selected = -1;
         draw();
@@ -413,6 +453,8 @@ function chessPanel() {
         }
         $('chess-divide').tBodies[0].replaceChildren(...rows);
         $('chess-perft-total').textContent = `perft ${depth}: ${total} (${rows.length} moves)`;
+        perftFen = game.fen();
+        $('chess-divide').hidden = false;
     });
     draw();
 }

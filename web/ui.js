@@ -6,6 +6,22 @@ const FILES = 'abcdefgh';
 export const nameOf = (sq) => FILES[sq & 7] + String((sq >> 3) + 1);
 export const bit = (x, sq) => ((x >> BigInt(sq)) & 1n) === 1n;
 export const hex = (x) => '0x' + x.toString(16).padStart(16, '0');
+// A line's 8 bits as a string in board order: bit 0 (file a, or rank 1 on
+// a file) first, as the squares run on the board drawn beside it.
+export const bits8 = (n) => Array.from({ length: 8 }, (_, i) => ((n >> i) & 1 ? '1' : '0')).join('');
+// The Hexadecimal field: up to 16 hex digits, 0x optional ("ff" is 0xff);
+// anything else is refused with a message naming the first bad character.
+export function parseHex(text) {
+    const t = text.trim(), digits = t.replace(/^0x/i, '');
+    if (digits === '') throw new Error('type up to 16 hexadecimal digits (0-9, a-f), with or without 0x');
+    const bad = digits.search(/[^0-9a-f]/i);
+    if (bad >= 0) {
+        throw new Error(`"${digits[bad]}" (character ${t.length - digits.length + bad + 1}) is not a hexadecimal digit: ` +
+            'type 0-9 and a-f only, with or without 0x');
+    }
+    if (digits.length > 16) throw new Error(`${digits.length} hexadecimal digits: a board has 64 bits, at most 16 digits`);
+    return BigInt('0x' + digits);
+}
 export const squaresOf = (x) => {
     const out = [];
     for (let sq = 0; sq < 64; sq++) if (bit(x, sq)) out.push(sq);
@@ -25,8 +41,8 @@ function el(tag, attrs = {}, ...children) {
 export { el };
 
 /**
- * An 8x8 board of buttons in container.  options.othello: row 1 on top
- * (else rank 8 on top, as chess diagrams are).  onActivate(sq) on a click,
+ * An 8x8 board of buttons in container, rank 8 on top as every picture on
+ * the page is (options.othello: the Othello board's look).  onActivate(sq) on a click,
  * Enter or Space; onHover(sq) when the pointer or the focus reaches a
  * square.  The arrow keys move the focus (one square holds tabindex 0).
  * Returns { cells[64], focus(sq), label }.
@@ -34,8 +50,8 @@ export { el };
 export function makeBoard(container, { label, othello = false, onActivate, onHover } = {}) {
     const grid = el('div', { class: othello ? 'board othello' : 'board', role: 'grid', 'aria-label': label });
     const cells = [];
-    let focused = othello ? 0 : 56;
-    const rows = othello ? [0, 1, 2, 3, 4, 5, 6, 7] : [7, 6, 5, 4, 3, 2, 1, 0];
+    let focused = 56;
+    const rows = [7, 6, 5, 4, 3, 2, 1, 0];
     for (const r of rows) {
         const row = el('div', { role: 'row', style: 'display: contents' });
         row.append(el('span', { class: 'label', 'aria-hidden': 'true', text: String(r + 1) }));
@@ -50,7 +66,7 @@ export function makeBoard(container, { label, othello = false, onActivate, onHov
             b.addEventListener('mouseenter', () => onHover?.(sq));
             b.addEventListener('focus', () => onHover?.(sq));
             b.addEventListener('keydown', (e) => {
-                const step = { ArrowUp: othello ? -8 : 8, ArrowDown: othello ? 8 : -8, ArrowLeft: -1, ArrowRight: 1 }[e.key];
+                const step = { ArrowUp: 8, ArrowDown: -8, ArrowLeft: -1, ArrowRight: 1 }[e.key];
                 if (step === undefined) return;
                 e.preventDefault();
                 const to = sq + step;

@@ -1,6 +1,6 @@
 // make bench-web: the playground measured in headless Chromium against the
 // same calls in Node: time to first paint and to interactive (the page's
-// module ready, every panel drawn), the bytes loaded, and chess perft and
+// module ready, the board panel drawn), each load in a fresh browser; the bytes loaded, and chess perft and
 // the Othello solver in the page and in Node.  Medians with the spread over
 // RUNS loads (default 9).  BB_CHROME, BB_PUPPETEER and BB_WEB as for the tests.
 //   node tests/browser/measure.mjs
@@ -40,9 +40,12 @@ const cpu = (() => {
     return `${f('vendor_id')} family ${f('cpu family')} model ${f('model')}`;
 })();
 
-const browser = await puppeteer.launch({ executablePath: process.env.BB_CHROME, headless: true, args: ['--no-sandbox'] });
+// each load cold: a fresh browser (a new profile, so no HTTP or code cache)
+const launch = () => puppeteer.launch({ executablePath: process.env.BB_CHROME, headless: true, args: ['--no-sandbox'] });
+let browser;
 const paint = [], ready = [];
 for (let i = 0; i < runs; i++) {
+    browser = await launch();
     const page = await browser.newPage();
     served.length = 0;
     await page.goto(url);
@@ -50,7 +53,7 @@ for (let i = 0; i < runs; i++) {
     paint.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     ready.push(Number(await page.evaluate(() => document.body.dataset.readyMs)));
     if (process.env.VERBOSE) console.log(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.split('/').pop()} ${e.responseEnd.toFixed(0)}`).join(', ')), ready.at(-1));
-    if (i < runs - 1) await page.close();
+    if (i < runs - 1) await browser.close();
 }
 for (const [file] of served) if (!gzipped.has(file)) gzipped.set(file, gzipSync(await readFile(file), { level: 9 }).length);
 const bytes = served.reduce((a, [, n]) => a + n, 0), gz = served.reduce((a, [file]) => a + gzipped.get(file), 0);

@@ -49,6 +49,6 @@ mkdir -p "$LOG"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 BB_CHROME=$chrome BB_PUPPETEER=$CACHE BB_CLI=build/bitboard BB_WEB=build/web BB_SHOTS=$LOG \
-    timeout 300 node --test --test-concurrency=1 tests/browser/web.test.mjs tests/browser/trace_page.test.mjs > "$out" 2>&1
+    timeout 300 node --test --test-concurrency=1 tests/browser/web.test.mjs tests/browser/learner.test.mjs tests/browser/trace_page.test.mjs > "$out" 2>&1
 rc=$?
 node_summary browser "$out" $rc
