@@ -98,11 +98,16 @@ static void parse_start(void)
         "  ---------------------------OX------XO--------------------------- X\n",
         "---------------------------OX------XO---------------------------\tX",
         "---------------------------OX------XO---------------------------   X  ",
+        "start", "START", " Start\n", /* the word, as every front end takes it */
     };
     for (size_t i = 0; i < sizeof alt / sizeof alt[0]; i++) {
         CHECK(bb_othello_parse(alt[i], &x, &e) == 0, "'%s': %s", alt[i], e.msg);
         CHECK(same(&x, &s), "'%s'", alt[i]);
     }
+    /* only the word itself */
+    const char *not_start[] = {"starts", "star", "start X", "st art", "startx"};
+    for (size_t i = 0; i < sizeof not_start / sizeof not_start[0]; i++)
+        CHECK(bb_othello_parse(not_start[i], &x, &e) == -1, "'%s' read", not_start[i]);
     /* white to move: p is white's */
     CHECK(bb_othello_parse("---------------------------OX------XO--------------------------- O", &x, &e) == 0, "O");
     CHECK(x.side == BB_OTHELLO_WHITE && x.p == s.o && x.o == s.p, "white to move");

@@ -62,7 +62,8 @@
  *   bb_othello_parse(text, pos, err)     reads a board string: 64 characters (a1 b1 ... h8; X, x or *
  *                                    black, O or o white, - or . empty), white space, then the side
  *                                    to move X or O (white space around is ignored): 0 and *pos, or
- *                                    -1 and *err (may be NULL) naming the position of the fault
+ *                                    -1 and *err (may be NULL) naming the position of the fault;
+ *                                    the word start (any case) is the standard start
  *   bb_othello_format(buf, size, pos)    writes pos as a board string and side (66 characters and NUL);
  *                                    returns the length needed, like snprintf
  *   bb_othello_format_diagram(buf, size, pos)  writes an 8-row diagram, row 1 on top, with the side

@@ -35,6 +35,18 @@ int bb_othello_parse(const char *text, bb_othello_pos *pos, bb_parse_error *err)
     size_t i = 0;
     while (bb__is_space(text[i])) i++;
     size_t start = i;
+    /* "start" (any case): the standard start, for every front end alike */
+    static const char word[] = "start";
+    size_t w = 0;
+    while (w < 5 && (text[i + w] | 0x20) == word[w]) w++;
+    if (w == 5) {
+        size_t j = i + 5;
+        while (bb__is_space(text[j])) j++;
+        if (!text[j]) {
+            *pos = bb_othello_start();
+            return 0;
+        }
+    }
     uint64_t disc[2] = {0, 0};
     for (; text[i] && !bb__is_space(text[i]); i++) {
         int k = cell(text[i]);
