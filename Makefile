@@ -428,9 +428,9 @@ $(WASM_DIR)/bitboard.wasm: $(WASM_OBJ)
 	    -Wl,--export=free -Wl,--strip-debug $(WASM_STACK) -o $@ $^ -lwasi-emulated-signal
 
 # The npm package, staged in $(BUILD)/js/bitboard (npm pack there makes the tarball).
-$(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES) include/bitboard/core.h
+$(BUILD)/js/bitboard/bitboard.wasm: $(WASM_DIR)/bitboard.wasm $(JS_FILES) LICENSE include/bitboard/core.h
 	@mkdir -p $(dir $@)
-	$(Q)cp $(JS_FILES) $(dir $@) && cp $< $@
+	$(Q)cp $(JS_FILES) LICENSE $(dir $@) && cp $< $@
 	$(Q)sed -i -e $(call sq,s|"version": "[^"]*"|"version": "$(VERSION)"|) $(dir $@)package.json
 
 wasm: ## the library as WebAssembly and the npm package, staged in $(BUILD)/js/bitboard (clang, wasi-libc)

@@ -26,6 +26,15 @@ cli=$("$BIN" --version | cut -d' ' -f2)
 [ "$cli" = "$str" ] && ok || bad "bitboard --version says '$cli', core.h '$str'"
 grep -q "^## \[$str\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}\$" CHANGELOG.md && ok ||
     bad "CHANGELOG.md has no section '## [$str] - YYYY-MM-DD' for the version core.h gives"
+# the license: MIT, in the root LICENSE and every package's metadata
+head -n 1 LICENSE 2> /dev/null | grep -qx 'MIT License' && grep -q 'the bitboard authors' LICENSE && ok ||
+    bad "LICENSE: not the MIT text with the copyright of the bitboard authors"
+grep -q '"license": "MIT"' js/package.json && ok || bad "js/package.json: license is not MIT"
+grep -q '^license = { text = "MIT" }' python/pyproject.toml && ok || bad "python/pyproject.toml: license is not MIT"
+if [ -f build/js/bitboard/package.json ]; then
+    grep -q "\"version\": \"$str\"" build/js/bitboard/package.json && [ -f build/js/bitboard/LICENSE ] && [ -f build/js/bitboard/README.md ] && ok ||
+        bad "build/js/bitboard: the staged package lacks version $str, LICENSE or README.md"
+fi
 # BB_DEPRECATED: a warning that carries the message, an error under -Werror; none where unused
 printf '#include "bitboard.h"\nBB_DEPRECATED("use bb_new_thing") int old_thing(void);\nint old_thing(void) { return 1; }\nint main(void) { return old_thing(); }\n' > "$tmp/dep.c"
 printf '#include "bitboard.h"\nBB_DEPRECATED("use bb_new_thing") int old_thing(void);\nint main(void) { return 0; }\n' > "$tmp/unused.c"
