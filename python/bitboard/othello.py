@@ -17,6 +17,7 @@ and loop in C with the GIL released.
 '---OX------XXX--'
 """
 from collections import namedtuple as _namedtuple
+import os as _os
 
 import numpy as _np
 
@@ -82,8 +83,18 @@ final_score = _core.final_score
 
 
 def squares(board):
-    """The squares of a board, ascending: ``squares(0b101) == [0, 2]``."""
-    b = int(board)
+    """The squares of a board, ascending: ``squares(0b101) == [0, 2]``.
+
+    ``board`` is one 64-bit board: an int 0 .. 2**64-1 or a numpy uint64
+    scalar; anything else (a negative or larger int, a float, a bool) is
+    refused."""
+    if isinstance(board, _np.unsignedinteger) and board.dtype == _np.uint64:
+        board = int(board)
+    if isinstance(board, bool) or not isinstance(board, int):
+        raise TypeError("board: expected an int or numpy.uint64 board, got %s" % type(board).__name__)
+    if not 0 <= board < 1 << 64:
+        raise ValueError("board: %r is not a board (a board is 0 .. 2**64-1)" % (board,))
+    b = board
     out = []
     while b:
         low = b & -b
@@ -282,6 +293,10 @@ def games(path, errors="raise"):
     """
     if errors not in ("raise", "skip", "yield"):
         raise ValueError("errors: %r is not 'raise', 'skip' or 'yield'" % (errors,))
+    # a path, never a file descriptor: open(2) would read the caller's
+    # standard error and close it
+    if isinstance(path, (bool, int)) or not isinstance(path, (str, bytes, _os.PathLike)):
+        raise TypeError("path: expected a file name (str, bytes or os.PathLike), got %s" % type(path).__name__)
     with open(path, "rb") as f:
         data = f.read()
     ggf = data.lstrip()[:2] == b"(;"

@@ -1,4 +1,5 @@
 """bitboard.othello against a plain Python flip walk and known counts."""
+import os
 import struct
 
 import numpy as np
@@ -374,3 +375,20 @@ def test_ggf_games(tmp_path):
     games = list(othello.games(path))
     assert [g["transcript"] for g in games] == GAMES[:2]
     assert games[0]["black"] == "a" and games[0]["white"] == "b"
+
+
+def test_squares_refuses_what_is_not_a_board():
+    # -1 looped for ever, 2**64 gave [64], 1.9 gave [0]
+    assert othello.squares(0) == [] and othello.squares((1 << 64) - 1) == list(range(64))
+    assert othello.squares(np.uint64(5)) == [0, 2]
+    for bad, kind in ((-1, ValueError), (1 << 64, ValueError), (1.9, TypeError), (True, TypeError), ("5", TypeError)):
+        with pytest.raises(kind, match="board"):
+            othello.squares(bad)
+
+
+def test_games_takes_a_path_not_a_descriptor():
+    # games(2) read and closed the caller's standard error
+    for bad in (2, True, 1.5, None):
+        with pytest.raises(TypeError, match="path"):
+            next(othello.games(bad))
+    os.fstat(2)  # still open
