@@ -390,7 +390,9 @@ static void print_rate(const chess_opts *c, uint64_t nodes, double t, size_t tab
 {
     if (c->quiet) return;
     char hash[48] = "";
-    if (table_bytes) snprintf(hash, sizeof hash, ", hash %zu MiB", table_bytes >> 20);
+    /* a table under 1 MiB (--hash 1 rounds down to whole entries) in KiB, never "0 MiB" */
+    if (table_bytes >= (size_t)1 << 20) snprintf(hash, sizeof hash, ", hash %zu MiB", table_bytes >> 20);
+    else if (table_bytes) snprintf(hash, sizeof hash, ", hash %zu KiB", (table_bytes + 1023) >> 10);
     fprintf(stderr, "perft: %llu nodes in %.3f s: %.1f M nodes/s (%s, %d thread%s%s)\n", (unsigned long long)nodes, t,
             t > 0 ? (double)nodes / t / 1e6 : 0.0, method_text(c), c->threads > 1 ? c->threads : 1,
             c->threads > 1 ? "s" : "", hash);

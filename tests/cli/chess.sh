@@ -149,6 +149,9 @@ golden_case err-method-unknown 2 chess perft 3 --method slow
 golden_case err-method-missing 2 chess perft 3 --method
 golden_case err-threads 2 chess perft 3 --threads 0
 golden_case err-hash 2 chess perft 3 --hash lots
+# the rate line names the table's real size (--hash 1 said "hash 0 MiB")
+if "$BIN" chess perft 4 --hash 1 2>&1 >/dev/null | grep -Eq ', hash [1-9][0-9]* (KiB|MiB)\)$'; then golden_pass=$((golden_pass + 1))
+else echo "FAIL perft-hash-size: $("$BIN" chess perft 4 --hash 1 2>&1 >/dev/null)"; golden_fail=$((golden_fail + 1)); fi
 golden_case err-epd-divide 2 chess perft --epd x --divide
 golden_case err-play-both 2 chess play start e4 --san --uci
 # Counts never wrap: a count past 2^64 - 1 is an error (status 1), in the
