@@ -61,7 +61,7 @@ export class Chess {
     load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void;
     reset(): void;
     clear(options?: { preserveHeaders?: boolean }): void;
-    fen(): string;
+    fen(options?: { forceEnpassantSquare?: boolean }): string;
     get(square: Square): Piece | undefined;
     put(piece: Piece, square: Square): boolean;
     remove(square: Square): Piece | undefined;
@@ -89,7 +89,7 @@ export class Chess {
     moves(options?: { verbose?: false; square?: Square; piece?: PieceSymbol }): string[];
     moves(options: { verbose: true; square?: Square; piece?: PieceSymbol }): Move[];
     /** SAN, UCI, '--' (a null move) or { from, to, promotion }; throws an Error "Invalid move: ..." when illegal. */
-    move(move: string | { from: Square; to: Square; promotion?: string }): Move;
+    move(move: string | { from: Square; to: Square; promotion?: string } | null, options?: { strict?: boolean }): Move;
     undo(): Move | null;
     history(options?: { verbose?: false }): string[];
     history(options: { verbose: true }): Move[];
@@ -113,4 +113,6 @@ export class Chess {
     getHeaders(): Record<string, string>;
     setHeader(key: string, value: string): Record<string, string>;
     removeHeader(key: string): boolean;
+    /** chess.js's old header(key, value, ...): sets the pairs; the headers. */
+    header(...args: string[]): Record<string, string>;
 }

@@ -6,7 +6,7 @@
 // Positions are read as the C library reads them: FEN, X-FEN and
 // Shredder-FEN (Chess960).  docs/JS.md lists where it differs from chess.js.
 
-import { c, cString, decoder, encoder, withBytes, withString, square as squareIndex, u64, view } from './core.js';
+import { c, cString, decoder, encoder, withBytes, withString, square as squareIndex, u64 } from './core.js';
 
 // ---- constants, as chess.js exports them --------------------------------------------
 
@@ -31,6 +31,13 @@ export const SEVEN_TAG_ROSTER = Object.freeze({
 });
 
 const TYPES = 'pnbrqk';
+// the 12 pieces get() and the board share (frozen: as chess.js's get, the
+// piece is not a copy; a change of it would be a change of the board)
+const PIECE = Object.fromEntries([WHITE, BLACK].map((color) =>
+    [color, Object.fromEntries([...TYPES].map((type) => [type, Object.freeze({ type, color })]))]));
+// 'e4' -> 28
+const SQUARE_INDEX = Object.assign(Object.create(null), Object.fromEntries(
+    Array.from({ length: 64 }, (_, i) => ['abcdefgh'[i & 7] + String((i >> 3) + 1), i])));
 const MSG = 256;
 const LIST = 1 << 15;
 
@@ -45,8 +52,8 @@ const released = new FinalizationRegistry((game) => c.bb_js_chess_delete(game));
 // no malloc and no free.
 let out = 0, outSize = 0;
 const inSize = 512;
-const inBuf = c.malloc(inSize), msgBuf = c.malloc(MSG);
-if (!inBuf || !msgBuf) throw new Error('bitboard: chess: out of WebAssembly memory');
+const inBuf = c.malloc(inSize), msgBuf = c.malloc(MSG), boardBuf = c.malloc(64);
+if (!inBuf || !msgBuf || !boardBuf) throw new Error('bitboard: chess: out of WebAssembly memory');
 
 // Calls fn(buf, size) with the text buffer, again with a larger one while
 // the length of the text it reports (its return value) does not fit;
@@ -172,6 +179,14 @@ function placement(cells) {
     return out;
 }
 
+// What chess.js refuses and the library reads: a fullmove number of 0
+// (the library reads it as 1).  The reason, or null.
+function fenQuirks(fen) {
+    const fields = fen.trim().split(/\s+/);
+    if (fields.length >= 6 && /^0+$/.test(fields[5])) return 'FEN field 6 (fullmove number) is 0: it counts from 1';
+    return null;
+}
+
 /**
  * Whether fen is a position the library reads: { ok: true }, or { ok: false,
  * error } with the library's reason (chess.js's validateFen; its reasons
@@ -179,8 +194,8 @@ function placement(cells) {
  */
 export function validateFen(fen) {
     checkFen(fen);
-    let error = null;
-    withInput(fen, (f) => {
+    let error = fenQuirks(fen);
+    if (error === null) withInput(fen, (f) => {
         if (c.bb_js_chess_check_fen(f, msgBuf, MSG) !== 0) error = cString(msgBuf);
     });
     return error === null ? { ok: true } : { ok: false, error };
@@ -231,7 +246,13 @@ export class Chess {
     // library takes, e.g. without kings: { cells, rest, why }; else null
     #setup = null;
     // the PGN tags pgn() writes (loadPgn reads them; load, reset and clear forget them)
-    #headers = {};
+    #headers = { ...SEVEN_TAG_ROSTER };
+    // the en passant field of the FEN loaded (fen({ forceEnpassantSquare }) before a move)
+    #startEp = '-';
+    // the board as 64 cells (a1 first: a shared frozen piece or null), or null
+    // when it is to be read again from the game (every change clears it)
+    #view = null;
+    #fenText = null;
     // comments by the FEN of the position they follow (setComment; load, reset and clear forget them)
     #comments = new Map();
 
@@ -284,13 +305,22 @@ export class Chess {
         checkFen(fen);
         const { skipValidation = false, preserveHeaders = false } = options(opts, 'options');
         const g = this.#g();
-        let why = null;
-        withInput(fen, (f) => {
-            if (c.bb_js_chess_load(g, f, msgBuf, MSG) !== 0) why = cString(msgBuf);
-        });
+        this.#changed();
+        let why = fenQuirks(fen);
+        const fields = fen.trim().split(/\s+/);
+        // chess.js takes the castling letters in any order (kqKQ): the library wants KQkq's
+        if (fields.length >= 3 && /^[KQkq]{2,4}$/.test(fields[2]) && new Set(fields[2]).size === fields[2].length) {
+            fields[2] = [...'KQkq'].filter((l) => fields[2].includes(l)).join('');
+            fen = fields.join(' ');
+        }
+        if (why === null) {
+            withInput(fen, (f) => {
+                if (c.bb_js_chess_load(g, f, msgBuf, MSG) !== 0) why = cString(msgBuf);
+            });
+        }
+        this.#startEp = why === null ? (fields[3] ?? '-') : '-';
         if (why !== null && !skipValidation) throw new Error(`Invalid FEN: ${why}`);
         if (why !== null) {
-            const fields = fen.trim().split(/\s+/);
             const cells = parsePlacement(fields[0] ?? '');
             if (!cells) throw new Error(`Invalid FEN: ${why}`);
             const rest = ['w', '-', '-', '0', '1'];
@@ -300,7 +330,7 @@ export class Chess {
         } else {
             this.#setup = null;
         }
-        if (!preserveHeaders) this.#headers = {};
+        if (!preserveHeaders) this.#headers = { ...SEVEN_TAG_ROSTER };
         this.#comments = new Map();
     }
 
@@ -314,34 +344,72 @@ export class Chess {
         const { preserveHeaders = false } = options(opts, 'options');
         const headers = this.#headers;
         this.#edit(Array(64).fill(null), ['w', '-', '-', '0', '1']);
-        this.#headers = preserveHeaders ? headers : {};
+        this.#headers = preserveHeaders ? headers : { ...SEVEN_TAG_ROSTER };
         this.#comments = new Map();
     }
 
     /** The position's FEN (castling as KQkq, or X-FEN file letters where KQkq is ambiguous). */
-    fen() {
+    fen(opts) {
         const g = this.#g();
+        if (opts !== undefined) {
+            const { forceEnpassantSquare = false } = options(opts, 'options');
+            if (forceEnpassantSquare) return this.#forcedEp();
+        }
         if (this.#setup) return `${placement(this.#setup.cells)} ${this.#setup.rest.join(' ')}`;
-        return text((buf, size) => c.bb_js_chess_fen(g, buf, size));
+        return this.#fenText ??= text((buf, size) => c.bb_js_chess_fen(g, buf, size));
     }
 
-    #cells() {
-        if (this.#setup) return this.#setup.cells.slice();
+    // the FEN with the en passant square after a pawn's double step even
+    // when no pawn can take there (chess.js's forceEnpassantSquare)
+    #forcedEp() {
+        const fields = this.fen().split(' ');
+        if (fields[3] !== '-' || this.#setup) return fields.join(' ');
+        const last = this.#count() ? this.history({ verbose: true }).at(-1) : null;
+        if (last) {
+            // as chess.js: when a pawn stands beside the one that stepped (a pin may stop it)
+            const to = SQUARE_INDEX[last.to], cells = this.#board();
+            const beside = [to - 1, to + 1].some((i) => (i >> 3) === (to >> 3) && cells[i] === PIECE[this.turn()][PAWN]);
+            if (last.flags.includes('b') && beside) fields[3] = last.from[0] + (last.color === WHITE ? '3' : '6');
+        } else if (/^[a-h][36]$/.test(this.#startEp)) {
+            fields[3] = this.#startEp;
+        }
+        return fields.join(' ');
+    }
+
+    #count() {
+        return this.#setup ? 0 : c.bb_js_chess_count(this.#g());
+    }
+
+    #changed() {
+        this.#view = null;
+        this.#fenText = null;
+    }
+
+    // the board (a1 first) as shared frozen pieces and nulls, read from the
+    // game once per change
+    #board() {
+        if (this.#view) return this.#view;
+        if (this.#setup) return (this.#view = this.#setup.cells.map((p) => (p ? PIECE[p.color][p.type] : null)));
         const g = this.#g();
-        return withBytes(64, (p) => {
-            c.bb_js_chess_board(g, p);
-            const v = view();
-            return Array.from({ length: 64 }, (_, i) => {
-                const b = v.getUint8(p + i);
-                return b === 255 ? null : { type: TYPES[b & 7], color: b >> 3 ? BLACK : WHITE };
-            });
-        });
+        c.bb_js_chess_board(g, boardBuf);
+        const bytes = new Uint8Array(c.memory.buffer, boardBuf, 64), cells = new Array(64);
+        for (let i = 0; i < 64; i++) {
+            const b = bytes[i];
+            cells[i] = b === 255 ? null : PIECE[b >> 3 ? BLACK : WHITE][TYPES[b & 7]];
+        }
+        return (this.#view = cells);
+    }
+
+    // the board as 64 cells of new { type, color } objects (for editing)
+    #cells() {
+        return this.#board().map((p) => (p ? { type: p.type, color: p.color } : null));
     }
 
     // the board becomes cells (the other FEN fields rest): a position if the
     // library reads it (castling rights and en passant it refuses dropped),
     // else a board being set up
     #edit(cells, rest) {
+        this.#changed();
         const board = placement(cells);
         const reads = (castling, ep) => withString(`${board} ${rest[0]} ${castling} ${ep} ${rest[3]} ${rest[4]}`, (f) =>
             withBytes(MSG, (msg) => (c.bb_js_chess_check_fen(f, msg, MSG) === 0 ? null : cString(msg))));
@@ -373,8 +441,8 @@ export class Chess {
 
     /** The piece on square ('e4'): { type, color }, or undefined when it is empty. */
     get(square) {
-        const p = this.#cells()[squareName(square)];
-        return p ? { ...p } : undefined;
+        const i = SQUARE_INDEX[square];
+        return (this.#view ?? this.#board())[i === undefined ? squareName(square) : i] ?? undefined;
     }
 
     /**
@@ -437,6 +505,7 @@ export class Chess {
 
     #pass() {
         const g = this.#g();
+        this.#changed();
         const line = text((buf, size) => {
             const n = c.bb_js_chess_pass(g, buf, size);
             if (n === -1) throw new Error('Invalid move: --: a null move is not allowed when in check');
@@ -465,7 +534,7 @@ export class Chess {
             throw new RangeError(`bitboard: chess: piece type ${JSON.stringify(type)} is not one of p, n, b, r, q, k`);
         }
         colorName(color, 'piece color');
-        const cells = this.#cells();
+        const cells = this.#board();
         return SQUARES.filter((name) => {
             const p = cells[squareIndex(name)];
             return p !== null && p.type === type && p.color === color;
@@ -480,7 +549,7 @@ export class Chess {
     attackers(square, attackedBy) {
         const sq = squareName(square);
         const color = attackedBy === undefined ? this.turn() : colorName(attackedBy, 'attackedBy');
-        const cells = this.#cells();
+        const cells = this.#board();
         let occ = 0n;
         cells.forEach((p, i) => {
             if (p) occ |= 1n << BigInt(i);
@@ -512,7 +581,7 @@ export class Chess {
     getCastlingRights(color) {
         colorName(color);
         const [, castling] = this.#rest();
-        const cells = this.#cells();
+        const cells = this.#board();
         const king = cells.findIndex((p) => p && p.type === KING && p.color === color);
         const rights = { [KING]: false, [QUEEN]: false };
         for (const ch of castling === '-' ? '' : castling) {
@@ -626,18 +695,28 @@ export class Chess {
      * are read too), UCI ('g1f3', 'e7e8q') or { from, to, promotion }.  Returns the move object; an illegal or
      * unreadable move throws an Error "Invalid move: ..." with the library's reason.
      */
-    move(move) {
+    move(move, opts) {
+        const { strict = false } = options(opts, 'options');
+        if (typeof strict !== 'boolean') throw new TypeError('bitboard: chess: options.strict must be a boolean');
         const g = this.#ready('move');
         let played;
-        if (move === '--') {
+        if (move === '--' || move === null) {
             played = this.#pass();
+        } else if (typeof move === 'string' && strict) {
+            // chess.js's strict SAN: the move as SAN writes it ('=' and a
+            // trailing + # ! ? aside); no UCI, no e2-e4, no extra disambiguation
+            const bare = (san) => san.replace('=', '').replace(/[+#]?[?!]*$/, '');
+            const san = this.moves().find((m) => bare(m) === bare(move));
+            if (san === undefined) throw new Error(`Invalid move: ${move}: not a legal move in strict SAN`);
+            played = this.#play(g, san, 0, move);
         } else if (typeof move === 'string') {
             try {
                 played = this.#play(g, move, 0, move);
             } catch (e) {
                 // as chess.js reads them too: 0-0 and 0-0-0, e2-e4, a wrong + or #
                 const loose = move.replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O')
-                    .replace(/^([a-h][1-8])[-x]([a-h][1-8][nbrq]?)$/, '$1$2').replace(/[+#]+(?=[!?]*$)/, '');
+                    .replace(/^([a-h][1-8])[-x]([a-h][1-8][nbrq]?)$/, '$1$2').replace(/[+#]+(?=[!?]*$)/, '')
+                    .replace(/^((?:[a-h]x)?[a-h][18])([NBRQ])(?=[+#!?]*$)/, '$1=$2');
                 if (loose === move) throw e;
                 try {
                     played = this.#play(g, loose, 0, move);
@@ -652,16 +731,17 @@ export class Chess {
                 throw new RangeError(`bitboard: chess: move.promotion ${JSON.stringify(promotion)} is not one of n, b, r, q`);
             }
             const found = lines(text((buf, size) => c.bb_js_chess_moves(g, f, 0, buf, size))).map(moveObject)
-                .find((m) => squareIndex(m.to) === t && m.promotion === promotion);
+                .find((m) => squareIndex(m.to) === t && (m.promotion === undefined || m.promotion === promotion));
             if (!found) throw new Error(`Invalid move: ${JSON.stringify(move)}`);
             played = this.#play(g, found.san, 0, JSON.stringify(move));
         } else {
-            throw new TypeError(`bitboard: chess: move must be a string (SAN or UCI) or { from, to, promotion }, not ${move === null ? 'null' : typeof move}`);
+            throw new TypeError(`bitboard: chess: move must be a string (SAN or UCI), null (a null move) or { from, to, promotion }, not ${typeof move}`);
         }
         return played;
     }
 
     #play(g, move, uciOnly, shown) {
+        this.#changed();
         const line = withInput(move, (m) => text((buf, size) => {
             const n = c.bb_js_chess_play(g, m, uciOnly, buf, size);
             if (n < 0) {
@@ -677,6 +757,7 @@ export class Chess {
     undo() {
         const g = this.#g();
         if (this.#setup || c.bb_js_chess_count(g) === 0) return null;
+        this.#changed();
         const line = text((buf, size) => {
             const n = c.bb_js_chess_undo(g, buf, size);
             return n < 0 ? size : n;
@@ -709,10 +790,9 @@ export class Chess {
             throw new RangeError(`bitboard: chess: options.maxWidth ${String(maxWidth)} is not an integer >= 0`);
         }
         const g = this.#ready('pgn');
-        const tags = { ...SEVEN_TAG_ROSTER, ...this.#headers };
+        const tags = { ...this.#headers };
         const start = this.history({ verbose: true })[0]?.before ?? this.fen();
         if (start !== DEFAULT_POSITION && tags.FEN === undefined) Object.assign(tags, { SetUp: '1', FEN: start });
-        if (this.isCheckmate()) tags.Result = this.turn() === WHITE ? '0-1' : '1-0';
         const pairs = Object.entries(tags).map(([k, v]) => `${k}\n${v}\n`).join('');
         const full = withString(pairs, (t) => withString(tags.Result, (res) => text((buf, size) => {
             const n = c.bb_js_chess_pgn(g, t, res, buf, size);
@@ -767,6 +847,10 @@ export class Chess {
         const { strict = false, newlineChar = '\n' } = options(opts, 'options');
         if (typeof strict !== 'boolean') throw new TypeError('bitboard: chess: options.strict must be a boolean');
         if (typeof newlineChar !== 'string' || newlineChar === '') throw new TypeError('bitboard: chess: options.newlineChar must be a non-empty string');
+        if (pgn.trim() === '') {
+            this.reset(); // as chess.js: an empty text is a new game
+            return;
+        }
         const source = newlineChar === '\n' || newlineChar === '\r\n' ? pgn : pgn.split(newlineChar).join('\n');
         const g = this.#g();
         const [tags, notes] = withString(source, (p) => [text((buf, size) => {
@@ -779,8 +863,9 @@ export class Chess {
             return n;
         })]);
         const list = tags.split('\n');
+        this.#changed();
         this.#setup = null;
-        this.#headers = {};
+        this.#headers = { ...SEVEN_TAG_ROSTER };
         for (let i = 0; i + 1 < list.length; i += 2) this.#headers[list[i]] = list[i + 1];
         this.#comments = new Map();
         if (notes !== '') {
@@ -814,8 +899,21 @@ export class Chess {
     removeHeader(key) {
         if (typeof key !== 'string') throw new TypeError(`bitboard: chess: header key must be a string, not ${key === null ? 'null' : typeof key}`);
         const had = Object.hasOwn(this.#headers, key);
-        delete this.#headers[key];
+        if (Object.hasOwn(SEVEN_TAG_ROSTER, key)) this.#headers[key] = SEVEN_TAG_ROSTER[key];
+        else delete this.#headers[key];
         return had;
+    }
+
+    /**
+     * chess.js's old header(key, value, ...): sets the pairs given (both
+     * strings; others are skipped, as chess.js skips them); returns the
+     * headers (getHeaders: chess.js's also lists the tags not set, as null).
+     */
+    header(...args) {
+        for (let i = 0; i + 1 < args.length; i += 2) {
+            if (typeof args[i] === 'string' && typeof args[i + 1] === 'string') this.setHeader(args[i], args[i + 1]);
+        }
+        return this.getHeaders();
     }
 
     #status() {
@@ -880,16 +978,21 @@ export class Chess {
 
     /** The board as 8 rows, rank 8 first: null or { square, type, color } for each square. */
     board() {
-        const cells = this.#cells();
-        return Array.from({ length: 8 }, (_, r) => Array.from({ length: 8 }, (_, f) => {
-            const i = (7 - r) * 8 + f, p = cells[i];
-            return p ? { square: SQUARES[r * 8 + f], type: p.type, color: p.color } : null;
-        }));
+        const cells = this.#view ?? this.#board(), rows = new Array(8);
+        for (let r = 0; r < 8; r++) {
+            const row = new Array(8);
+            for (let f = 0; f < 8; f++) {
+                const p = cells[(7 - r) * 8 + f];
+                row[f] = p ? { square: SQUARES[r * 8 + f], type: p.type, color: p.color } : null;
+            }
+            rows[r] = row;
+        }
+        return rows;
     }
 
     /** The board as chess.js draws it (rank 8 first, upper case for white). */
     ascii() {
-        const cells = this.#cells();
+        const cells = this.#board();
         let s = '   +------------------------+\n';
         for (let rank = 7; rank >= 0; rank--) {
             s += ` ${rank + 1} |`;

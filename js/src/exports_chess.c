@@ -321,7 +321,7 @@ done:
 }
 
 /* the first game of text (PGN) becomes the game: its tags as "name\nvalue\n"
- * pairs in out and their length (out as snprintf), or -1 and why in out (the
+ * pairs in out (then "Result\n" and the movetext's result, when it has one) and their length (out as snprintf), or -1 and why in out (the
  * game unchanged) */
 BB_JS_EXPORT int bb_js_chess_load_pgn(bb_chess_game *g, const char *text, char *out, int size)
 {
@@ -345,6 +345,8 @@ BB_JS_EXPORT int bb_js_chess_load_pgn(bb_chess_game *g, const char *text, char *
         error_text("out of memory", out, size);
     } else {
         for (int i = 0; i < pg.ntags; i++) put(&o, "%s\n%s\n", pg.tag_names[i], pg.tag_values[i]);
+        /* the movetext's result last: it is the game's, over a Result tag that disagrees */
+        if (pg.result[0]) put(&o, "Result\n%s\n", pg.result);
         if (o.size > 0) out[o.len < o.size ? o.len : o.size - 1] = '\0';
         rc = out_end(&o);
     }
