@@ -38,8 +38,10 @@ test('npm pack, then npm install of the tarball into a fresh folder, then import
         const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { ...npm, cwd: pkg }));
         const files = packed[0].files.map((f) => f.path).sort();
         // the package's own files, nothing of the tree besides
-        const want = readdirSync(pkg).filter((f) => /\.(js|d\.ts|wasm)$|^package\.json$|^README\.md$/.test(f)).sort();
+        const want = readdirSync(pkg).filter((f) => /\.(js|d\.ts|wasm)$|^package\.json$|^README\.md$|^LICENSE$/.test(f)).sort();
         assert.deepEqual(files, want);
+        assert.ok(files.includes('LICENSE') && files.includes('README.md'), 'the tarball carries LICENSE and README.md');
+        assert.equal(packed[0].license ?? JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).license, 'MIT');
         assert.ok(files.includes('bitboard.wasm') && files.includes('core.js'));
         // the package's version is the library's (make wasm writes core.h's into package.json)
         assert.equal(packed[0].version, bb.version);
