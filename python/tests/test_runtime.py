@@ -95,11 +95,17 @@ def test_gil_released():
     # While a call holding the GIL runs, no other Python thread can count at
     # all; these calls run for many switch intervals, so a released GIL
     # shows as a large count.
+    # On a loaded machine (make test runs four lanes on two cores) this thread
+    # may get no core during one call, so each call has five tries; with the
+    # GIL held every try counts next to nothing.
     p, o, _ = othello.start()
     big = np.random.default_rng(1).integers(0, 2**64, size=20_000_000, dtype=np.uint64)
-    assert _overlaps(lambda: othello.perft(p, o, 10)) > 10_000
-    assert _overlaps(lambda: bitboard.canonical(big)) > 10_000
-    assert _overlaps(lambda: chess.Position().perft(5)) > 10_000
+    for name, call in (("othello.perft", lambda: othello.perft(p, o, 10)), ("canonical", lambda: bitboard.canonical(big)),
+                       ("chess perft", lambda: chess.Position().perft(5))):
+        counts = []
+        while len(counts) < 5 and (not counts or counts[-1] <= 10_000):
+            counts.append(_overlaps(call))
+        assert counts[-1] > 10_000, "%s: this thread counted %s while it ran" % (name, counts)
 
 
 def _names_in_stub(path):
