@@ -21,7 +21,7 @@
 
 soak_area_fn soak_area_othello_perft, soak_area_othello_solve, soak_area_othello_flips, soak_area_canonical,
     soak_area_sym, soak_area_lines, soak_area_attacks, soak_area_pgn, soak_area_pgn_threads, soak_area_chess,
-    soak_area_perm, soak_area_othello_search;
+    soak_area_perm, soak_area_othello_search, soak_area_records;
 
 /* The query mode (soak_query.c): the library's answers, one line each. */
 int soak_query(FILE *in, FILE *out);
@@ -53,6 +53,8 @@ static const soak_area areas[] = {
      "perft 1-5 by the kernel, every method, the fast walk, generate/make and the slow generator (chess_diff.h)"},
     {"othello-search", soak_area_othello_search,
      "the midgame search against plain alpha-beta (depths 1-4) and the exact solver (to the end)"},
+    {"records", soak_area_records,
+     "WTHOR records (damaged, cut files), board strings and Polyglot books against slow readers of their formats"},
     {"perm", soak_area_perm,
      "the permutation compiler on random maps of every kind and target: each program against a bit loop"},
 };
