@@ -32,26 +32,16 @@
  * off by null-window tests in the move order without the table (a function
  * of the position alone), so they do not depend on which thread filled
  * which entry.  docs/OTHELLO.md tells more, with figures. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#if defined(__linux__)
-#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
-#include <sys/mman.h>
-#endif
-#if defined(__unix__) || defined(__APPLE__)
-#define SOLVE_THREADS 1 /* lazy SMP helpers (pthreads) */
-#include <pthread.h>
-#else
-#define SOLVE_THREADS 0 /* (WebAssembly without threads): one thread, opts->threads ignored */
-#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bitboard.h"
 #include "eval.h"
 #include "solve_by.h"
 #include "eval_features.h"
+#include "table.h"
+#include "threads.h"
 
 #ifndef BB__SOLVE_SHALLOW
 #define BB__SOLVE_SHALLOW 7 /* the most empties searched without the table */
@@ -104,143 +94,39 @@
 #ifndef BB__SOLVE_MPC_SIGMA
 #define BB__SOLVE_MPC_SIGMA (7 * 64) /* the error of the moves' estimate, in 1/BB__EVAL_UNIT (below) */
 #endif
-enum { LEVEL_EXACT = 15 }; /* the table's level of an exact bound; selective levels are 0.. below it */
+enum { LEVEL_EXACT = BB__SEL_EXACT }; /* the table's level of an exact bound; selective levels are 0.. below it */
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
        ETC_MIN = BB__SOLVE_ETC_MIN, EVAL_MIN = BB__SOLVE_EVAL_MIN, SORT_MIN = 8, INF = 65 };
 
-/* ---- the table ------------------------------------------------------------------- */
+/* ---- the table (table.h: the one the midgame search uses too) ---------------------- */
 
-typedef struct {
-    uint64_t p, o;      /* the position (canonical, or as it is without symmetry) */
-    int8_t lower, upper; /* bounds of the exact score */
-    uint8_t n;          /* empties: 0 = an empty slot */
-    uint8_t move;       /* the best move found, in the key's frame (64: none) */
-    uint32_t level;     /* the search level the bounds were proven at (search.level): a bound of a
-                           selective level holds only for that level and those below it */
-} entry;
-
-typedef struct {
-    _Alignas(64) atomic_uint lock;
-    uint32_t unused_;
-    entry e[2];
-} bucket;
-
-typedef struct {
-    bucket *b;
-    size_t count;
-    void *memory;
-    int shared;         /* 1: threads share it, and a bucket is read and written under its lock */
-} table;
-
-static int table_new(table *t, size_t mb, int shared)
+/* 1 and the entry's bounds and move if (p, o) is there; bounds the solver
+ * at `level` may not take (table.h: proven at a more selective level, a
+ * selective one of an older search, the midgame search's) come back as no
+ * bounds (-INF, INF): only its move is of use there. */
+static inline int probe(const bb__table *t, uint64_t p, uint64_t o, int level, int *lower, int *upper, int *move)
 {
-    size_t bytes = mb << 20, n = 1;
-    while (n * 2 * sizeof(bucket) <= bytes) n *= 2;
-    /* 2 MiB aligned, and asked for in huge pages where the system has them
-     * on request: a probe is then one cache miss, not a cache miss and a TLB
-     * walk (FFO #40-#44 on Zen 1, 208 MiB: 21.0-21.3 s against 22.0-22.3 s). */
-    size_t huge = (size_t)2 << 20, size = (n * sizeof(bucket) + huge - 1) / huge * huge;
-    /* zeroed memory is an empty table (every lock 0, every slot's n 0): from
-     * calloc, whose large blocks are fresh pages the system clears as they
-     * are first touched, so nothing here writes all of it again */
-    t->memory = calloc(size + huge, 1);
-    if (!t->memory) return -1;
-    uintptr_t at = ((uintptr_t)t->memory + huge - 1) & ~(uintptr_t)(huge - 1);
-    t->b = (bucket *)at;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    (void)madvise(t->b, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
-#endif
-    t->count = n;
-    t->shared = shared;
-    return 0;
+    bb__table_entry e;
+    if (!bb__table_probe(t, p, o, &e)) return 0;
+    *move = e.move;
+    if (bb__table_bounds(t, &e, BB__SEL_END | (unsigned)level)) *lower = e.lower, *upper = e.upper;
+    else *lower = -INF, *upper = INF;
+    return 1;
 }
 
-static inline bucket *bucket_of(const table *t, uint64_t p, uint64_t o)
+/* Stores the search's bounds, proven at `level` with n empties (table.h:
+ * an entry of the same position and level has them tightened, one of a
+ * higher level keeps its own: a lazy-SMP helper may still search a level
+ * the main thread has left; slot 0 keeps the most empties). */
+static inline void store(const bb__table *t, uint64_t p, uint64_t o, int n, int level, int lower, int upper, int move)
 {
-    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + (o >> 29)) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 31;
-    return &t->b[h & (t->count - 1)];
-}
-
-static inline void prefetch(const bucket *b)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(b);
-#else
-    (void)b;
-#endif
-}
-
-/* One thread alone takes no lock: nobody else reads or writes. */
-static inline void lock(const table *t, bucket *b)
-{
-    if (t->shared)
-        while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire)) {
-        }
-}
-static inline void unlock(const table *t, bucket *b)
-{
-    if (t->shared) atomic_store_explicit(&b->lock, 0, memory_order_release);
-}
-
-/* 1 and the entry's bounds and move if (p, o) is there; bounds proven at a
- * level below `level` (a more selective one) come back as no bounds
- * (-INF, INF): only its move is of use there. */
-static int probe(const table *t, uint64_t p, uint64_t o, int level, int *lower, int *upper, int *move)
-{
-    bucket *b = bucket_of(t, p, o);
-    int hit = 0;
-    lock(t, b);
-    for (int i = 0; i < 2; i++)
-        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
-            *lower = b->e[i].lower, *upper = b->e[i].upper, *move = b->e[i].move;
-            if ((int)b->e[i].level < level) *lower = -INF, *upper = INF;
-            hit = 1;
-            break;
-        }
-    unlock(t, b);
-    return hit;
-}
-
-/* Stores the search's bounds, proven at `level`, tightening an entry of the
- * same position and level; an entry of a lower level has its bounds
- * replaced, one of a higher level keeps them (a lazy-SMP helper may still
- * search a level the main thread has left).  Slot 0 keeps the position with
- * the most empties. */
-static void store(const table *t, uint64_t p, uint64_t o, int n, int level, int lower, int upper, int move)
-{
-    bucket *b = bucket_of(t, p, o);
-    lock(t, b);
-    for (int i = 0; i < 2; i++)
-        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
-            entry *x = &b->e[i];
-            if ((int)x->level > level) {
-                if (move != 64) x->move = (uint8_t)move;
-                unlock(t, b);
-                return;
-            }
-            if ((int)x->level < level) x->lower = -INF, x->upper = INF, x->level = (uint32_t)level;
-            if (lower > x->lower) x->lower = (int8_t)lower;
-            if (upper < x->upper) x->upper = (int8_t)upper;
-            if (x->lower > x->upper) x->lower = x->upper = (int8_t)(lower > x->upper ? lower : upper); /* stale */
-            if (move != 64) x->move = (uint8_t)move;
-            unlock(t, b);
-            return;
-        }
-    entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, (uint32_t)level};
-    if (!b->e[0].n || n >= b->e[0].n) {
-        b->e[1] = b->e[0];
-        b->e[0] = e;
-    } else {
-        b->e[1] = e;
-    }
-    unlock(t, b);
+    bb__table_store(t, p, o, n, BB__SEL_END | (unsigned)level, lower, upper, move);
 }
 
 /* ---- the search ------------------------------------------------------------------ */
 
 typedef struct {
-    const table *t;
+    const bb__table *t;
     int sym;                  /* key by the least image */
     int helper;               /* a lazy-SMP helper: its moves in another order */
     int eval;                 /* order by the evaluation from EVAL_MIN empties */
@@ -248,9 +134,7 @@ typedef struct {
     int cut;                  /* a selective level's probable cut-off: t in 1/16 (0: exact) */
     int sel_min;              /* the fewest empties at the root that search the selective levels first */
     uint64_t nodes, next_check;
-    const volatile int *stop;
-    atomic_int *done;         /* the main thread has finished (helpers stop) */
-    double deadline;          /* the main thread stops at this time (0: never; bb__othello_solve_by) */
+    bb__stop halt;            /* the caller's flag, the main thread done (helpers), the deadline */
     int stopped;
     /* the main thread: progress about 4 times a second */
     void (*progress)(uint64_t nodes, double seconds, void *arg);
@@ -258,16 +142,13 @@ typedef struct {
     double t0, last;
 } search;
 
-static double now_s(void);
-
 static inline int stopping(search *s)
 {
     if (s->nodes >= s->next_check) { /* every 4096 nodes or so */
         s->next_check = s->nodes + 4096;
-        if ((s->stop && *s->stop) || (s->done && atomic_load_explicit(s->done, memory_order_relaxed))) s->stopped = 1;
-        if (s->deadline > 0 && now_s() > s->deadline) s->stopped = 1;
+        if (bb__stop_now(&s->halt)) s->stopped = 1;
         if (s->progress) {
-            double now = now_s();
+            double now = bb__now();
             if (now - s->last >= 0.25) s->last = now, s->progress(s->nodes, now - s->t0, s->progress_arg);
         }
     }
@@ -308,7 +189,7 @@ static inline uint64_t flips(uint64_t p, uint64_t o, int sq) { return bb_othello
  * the opponent's; a run into them never ends on a mover's disc, so they flip
  * nothing. */
 static unsigned char last_count[8][256];
-#if SOLVE_THREADS
+#if BB__OTHELLO_THREADS
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
 #else
 static int last_count_done; /* one thread: no race to fill it */
@@ -568,7 +449,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
                 uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
                 bb_sym u;
                 key_of(s, no, np, n - 1, &cp[i], &co[i], &u);
-                prefetch(bucket_of(s->t, cp[i], co[i]));
+                bb__table_prefetch(s->t, cp[i], co[i]);
             }
             for (int i = 0; i < k; i++) {
                 int l, up, mv;
@@ -766,21 +647,12 @@ typedef struct {
     int alpha, beta, wld;
 } helper_job;
 
-#if SOLVE_THREADS
 static void *helper_run(void *arg)
 {
     helper_job *j = arg;
     if (j->wld) score_of(&j->s, j->p, j->o, j->alpha, j->beta);
     else tests(&j->s, j->p, j->o, j->alpha, j->beta);
     return NULL;
-}
-#endif
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The first move, in the solver's own order without the table (fastest
@@ -820,28 +692,13 @@ static size_t default_mb(const bb_othello_pos *pos)
     return n >= 19 ? 64 : n <= 13 ? 1 : (size_t)1 << (n - 13);
 }
 
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
-                 bb_othello_solve_result *r);
-
 int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb_othello_solve_result *r)
 {
-    return solve(pos, opts, 0, BB__SOLVE_SEL_MIN, r);
+    return bb__othello_solve_with(pos, opts, NULL, 0, -1, r);
 }
 
-int bb__othello_solve_by(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
-                         bb_othello_solve_result *r)
-{
-    return solve(pos, opts, deadline, BB__SOLVE_SEL_MIN, r);
-}
-
-int bb__othello_solve_sel(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, int sel_min,
-                          bb_othello_solve_result *r)
-{
-    return solve(pos, opts, 0, sel_min, r);
-}
-
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
-                 bb_othello_solve_result *r)
+int bb__othello_solve_with(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb__table *kept,
+                           double deadline, int sel_min, bb_othello_solve_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT_NOT_NULL(r, "r");
@@ -849,15 +706,21 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
     memset(&none, 0, sizeof none);
     if (!opts) opts = &none;
     memset(r, 0, sizeof *r);
-    double t0 = now_s();
-#if SOLVE_THREADS
+    double t0 = bb__now();
+#if BB__OTHELLO_THREADS
     pthread_once(&last_count_once, last_count_fill);
 #else
     if (!last_count_done) last_count_fill(), last_count_done = 1;
 #endif
-    table t;
-    if (table_new(&t, opts->hash_mb ? opts->hash_mb : default_mb(pos), opts->threads > 1) != 0) return -1;
-    r->table_bytes = t.count * sizeof(bucket);
+    bb__table own, *t = kept;
+    if (!t) {
+        t = &own;
+        size_t mb = opts->hash_mb ? opts->hash_mb : default_mb(pos);
+        if (mb > ((size_t)1 << 20) || bb__table_alloc(t, mb << 20) != 0) return -1;
+    }
+    bb__table_next_age(t);
+    t->shared = opts->threads > 1;
+    r->table_bytes = t->count * sizeof(bb__table_bucket);
     int alpha = -INF, beta = INF; /* wider than any score: +-64 come back exact */
     if (opts->wld) alpha = -1, beta = 1;
     else if (opts->alpha < opts->beta) alpha = opts->alpha, beta = opts->beta;
@@ -865,36 +728,26 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
     atomic_init(&done, 0);
     search s;
     memset(&s, 0, sizeof s);
-    s.t = &t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval, s.stop = opts->stop, s.done = NULL;
-    s.level = LEVEL_EXACT, s.sel_min = sel_min;
-    s.deadline = deadline;
+    s.t = t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval;
+    s.halt.stop = opts->stop, s.halt.done = NULL, s.halt.deadline = deadline;
+    s.level = LEVEL_EXACT, s.sel_min = sel_min < 0 ? BB__SOLVE_SEL_MIN : sel_min;
     s.t0 = s.last = t0;
     int threads = opts->threads > 1 ? opts->threads : 1;
-    if (threads > 64) threads = 64;
-    helper_job jobs[64];
-    int started = 0;
-#if SOLVE_THREADS
-    pthread_t tid[64];
+    if (threads > BB__MAX_THREADS) threads = BB__MAX_THREADS;
+    helper_job jobs[BB__MAX_THREADS];
     for (int i = 1; i < threads; i++) {
         jobs[i].s = s;
-        jobs[i].s.helper = i, jobs[i].s.done = &done, jobs[i].s.progress = NULL;
+        jobs[i].s.helper = i, jobs[i].s.halt.done = &done, jobs[i].s.progress = NULL;
         jobs[i].p = pos->p, jobs[i].o = pos->o, jobs[i].alpha = alpha, jobs[i].beta = beta;
         jobs[i].wld = opts->wld;
-        if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
-        started = i;
     }
-#else
-    (void)threads;
-#endif
+    bb__helpers helpers;
+    int started = bb__helpers_start(&helpers, threads, helper_run, jobs, sizeof jobs[0]);
     s.progress = opts->progress, s.progress_arg = opts->progress_arg;
     int v = opts->wld ? score_of(&s, pos->p, pos->o, alpha, beta) : tests(&s, pos->p, pos->o, alpha, beta);
     atomic_store(&done, 1);
-    for (int i = 1; i <= started; i++) {
-#if SOLVE_THREADS
-        pthread_join(tid[i], NULL);
-#endif
-        r->nodes += jobs[i].s.nodes;
-    }
+    bb__helpers_join(&helpers);
+    for (int i = 1; i <= started; i++) r->nodes += jobs[i].s.nodes;
     if (!s.stopped) {
         r->bound = v >= beta ? 1 : v <= alpha ? -1 : 0;
         if (opts->wld) r->bound = 0; /* the sign is exact */
@@ -922,9 +775,9 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
         }
     }
     r->nodes += s.nodes;
-    r->seconds = now_s() - t0;
+    r->seconds = bb__now() - t0;
     r->stopped = s.stopped;
-    free(t.memory);
+    if (t == &own) bb__table_free(&own);
     if (s.stopped) {
         r->best = -1;
         return -2;
