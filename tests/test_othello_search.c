@@ -354,6 +354,8 @@ static void solver_in_time_left(void)
 {
     uint64_t rng = 0x74696d656c656674ULL;
     int exact = 0, proven = 0, tried = 0;
+    bb_othello_search_table *kept = bb_othello_search_table_new(4);
+    CHECK(kept != NULL, "bb_othello_search_table_new");
     for (int i = 0; i < 24; i++) {
         bb_othello_pos pos;
         int e = 15 + (int)(bbt_next(&rng) % 8);
@@ -363,8 +365,13 @@ static void solver_in_time_left(void)
         o.seconds = i % 3 ? 0.2 : 0.05;
         o.threads = 1 + i % 2;
         if (i % 4 == 0) o.depth = 1; /* a move that often loses, for the solver to mend */
+        if (i % 3 == 1) o.table = kept; /* the search, the win/loss/draw and the exact solve on it */
         bb_othello_search_result r;
+        uint64_t tables = bb__table_allocations();
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        /* one table a move: the search's own (none with a kept one), the solves on it */
+        CHECK(bb__table_allocations() - tables == (o.table ? 0u : 1u), "%d empties: %llu tables allocated", e,
+              (unsigned long long)(bb__table_allocations() - tables));
         check_answer(pos, &r);
         tried++;
         if (r.exact) {
@@ -389,6 +396,7 @@ static void solver_in_time_left(void)
             CHECK(r.wld == 0, "%d empties: wld %d without proof", e, r.wld);
         }
     }
+    bb_othello_search_table_free(kept);
     printf("  %d searches with 15-22 empties and 0.05 or 0.2 s: %d answered exactly, %d more with win/loss/draw proven\n",
            tried, exact, proven);
 }

@@ -343,6 +343,7 @@ static void against_alphabeta(void)
  * of random games with 12 to 14 empties against plain alpha-beta:
  *   - solved again on the table of the first solve, the same score (its
  *     exact bounds, proofs, are taken from an older search);
+ *   - win/loss/draw and then the exact score on one table: the exact score;
  *   - entries marked as found at the most selective level, with a wrong
  *     score as both bounds, at the age of the next solve: the exact solve
  *     must not take them (a bound of a lower selectivity is never exact);
@@ -373,6 +374,16 @@ static void kept_table(void)
               r.score, want);
         CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
               "position %d, solved again on its table: %d, want %d", t, r.score, want);
+        /* win/loss/draw, then exact, on one table (as a timed search does):
+           the first solve's window (-1, 1) gives bounds, never the score */
+        bb_othello_search_table_clear(a);
+        o.wld = 1;
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == (want > 0) - (want < 0),
+              "position %d: win/loss/draw %d, want %d", t, r.score, want);
+        o.wld = 0;
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
+              "position %d, exact after win/loss/draw on its table: %d, want %d", t, r.score, want);
+        check_pv(&pos, &r, want, "exact after win/loss/draw");
         bb__table_mark(a, BB__SEL_END | 0, 0, wrong, wrong);
         CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
               "position %d, selective bounds of this age in the table: %d, want %d", t, r.score, want);

@@ -220,19 +220,22 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
  * and bounds the score (a win is at least +2: scores are even); a loss
  * keeps the search's move (every move loses: the one the search likes
  * best).  An exact answer replaces everything.  A solve the deadline stops
- * changes nothing.  -1 if a table could not be allocated, else 0. */
+ * changes nothing.  Both solves run on the search's own table t (table.h:
+ * the solver's entries are of their own kind; the win/loss/draw solve's
+ * are exact-level bounds from the window (-1, 1), true bounds of the exact
+ * score that the exact solve may take, never an exact score), so a move
+ * allocates no table after the search's (there were two of 4 MiB).  -1 if
+ * a table could not be allocated, else 0. */
 static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search_opts *o, int threads,
-                              double deadline, bb_othello_search_result *r)
+                              double deadline, table *t, bb_othello_search_result *r)
 {
     bb_othello_solve_opts so;
     memset(&so, 0, sizeof so);
     so.stop = o->stop;
     so.threads = threads;
-    so.hash_mb = 4; /* a short solve: a small table is enough, and quick to set up (the
-                       default 64 MiB at 20 empties took 40 ms to fault in here) */
     bb_othello_solve_result sr;
     so.wld = 1;
-    int src = bb__othello_solve_with(pos, &so, NULL, deadline, -1, &sr);
+    int src = bb__othello_solve_with(pos, &so, t, deadline, -1, &sr);
     if (src == -1) return -1;
     r->nodes += sr.nodes;
     if (src != 0) return 0;
@@ -245,7 +248,7 @@ static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search
     if (sr.wld == 0) r->score = 0;
     if (sr.wld < 0 && r->score > -2) r->score = -2;
     so.wld = 0;
-    src = bb__othello_solve_with(pos, &so, NULL, deadline, -1, &sr);
+    src = bb__othello_solve_with(pos, &so, t, deadline, -1, &sr);
     if (src == -1) return -1;
     if (src == 0) {
         uint64_t nodes = r->nodes;
@@ -321,7 +324,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         so.stop = o.stop;
         so.threads = threads;
         bb_othello_solve_result sr;
-        int rc = bb_othello_solve(pos, &so, &sr);
+        int rc = bb__othello_solve_with(pos, &so, o.table, 0, -1, &sr); /* a kept table, or its own */
         if (rc == -1) return -1;
         if (rc == -2) {
             r->stopped = 1;
@@ -398,7 +401,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     /* with a time budget and a few empties more than exact_empties, the
        solver in the time left: its answers if it finishes, else the search's */
     if (rc == 0 && !r->exact && solve_after && !(o.stop && *o.stop)) {
-        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, r) != 0) rc = -1;
+        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, tp, r) != 0) rc = -1;
     }
     if (r->exact) r->wld = (r->score > 0) - (r->score < 0), r->wld_proven = 1;
     r->seconds = bb__now() - t0;
