@@ -21,6 +21,7 @@
 #include "bitboard.h"
 #include "eval.h"
 #include "solve_by.h"
+#include "mpc.h"
 #include "table.h"
 #include "threads.h"
 
@@ -46,44 +47,11 @@ typedef struct {
 static unsigned sel_of(int probcut) { return probcut ? 0u : (unsigned)BB__SEL_EXACT; }
 
 /* Multi-ProbCut's parameters (docs/OTHELLO.md, "Selective cut-offs"):
- * from depth MPC_MIN_DEPTH a search of mpc_shallow(depth) stands in for the
- * deep one when its score is MPC_T standard deviations beyond the window.
- * The deviations, in discs, of the deep score around the shallow one, by
- * stage (eval.h) and depth, were fitted by tools/othello_mpc.c on positions
- * of WTHOR games; deeper than the table, its last column. */
+ * from depth MPC_MIN_DEPTH a search of bb__mpc_shallow(depth) stands in for
+ * the deep one when its score is MPC_T standard deviations beyond the
+ * window; the deviations by stage and depth: mpc.h. */
 #define MPC_MIN_DEPTH 3
 #define MPC_T 1.5
-#define MPC_DEPTHS 13 /* depths 0..12 */
-static const float mpc_table[BB__EVAL_STAGES][MPC_DEPTHS] = {
-    /* build/tools/othello_mpc --per-stage 200 --max-depth 10 DIR (the 38 WTHOR files of
-       CONTRIBUTING, "Real game files"), 2026-11-27, with the weights of that day:
-       depths 0-2 are not used, 11 and 12 copy 10 */
-    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 0 */
-    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 1 */
-    {0, 0, 0, 4.39, 4.38, 3.59, 5.52, 4.56, 4.49, 4.70, 5.42, 5.42, 5.42}, /* stage 2 */
-    {0, 0, 0, 3.07, 2.91, 2.60, 3.85, 3.47, 3.44, 3.57, 4.28, 4.28, 4.28}, /* stage 3 */
-    {0, 0, 0, 2.58, 2.36, 2.13, 3.17, 3.11, 3.17, 2.80, 3.81, 3.81, 3.81}, /* stage 4 */
-    {0, 0, 0, 2.22, 2.31, 2.02, 2.96, 2.74, 2.42, 2.41, 2.87, 2.87, 2.87}, /* stage 5 */
-    {0, 0, 0, 2.25, 2.02, 1.81, 2.67, 2.39, 2.41, 2.23, 2.76, 2.76, 2.76}, /* stage 6 */
-    {0, 0, 0, 1.65, 1.54, 1.34, 1.89, 1.60, 1.73, 1.72, 1.91, 1.91, 1.91}, /* stage 7 */
-    {0, 0, 0, 1.82, 1.47, 1.57, 1.64, 1.60, 1.38, 1.34, 1.47, 1.47, 1.47}, /* stage 8 */
-    {0, 0, 0, 2.09, 1.43, 1.25, 1.61, 1.38, 1.04, 0.70, 1.25, 1.25, 1.25}, /* stage 9 */
-};
-
-/* The shallow depth: about half, with the deep depth's parity (an odd depth
- * ends on the mover's move and scores it higher: mixing parities shifts the
- * difference by discs).  tools/othello_mpc.c uses the same. */
-static int mpc_shallow(int depth)
-{
-    int sd = depth / 2;
-    if ((depth - sd) & 1) sd += depth & 1 ? 1 : -1;
-    return sd > 1 ? sd : 1;
-}
-
-static double mpc_sigma(int empties, int depth)
-{
-    return mpc_table[bb__eval_stage(empties)][depth < MPC_DEPTHS ? depth : MPC_DEPTHS - 1];
-}
 
 /* The evaluation at a leaf, kept inside the range of final scores. */
 static int leaf(uint64_t p, uint64_t o)
@@ -141,8 +109,8 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
      * score's spread around it, fitted by stage and depth) answers for the
      * deep one */
     if (s->probcut && beta - alpha == 1 && depth >= MPC_MIN_DEPTH && ply > 0) {
-        int empties = 64 - bb_popcount(p | o), sd = mpc_shallow(depth);
-        int margin = (int)(MPC_T * mpc_sigma(empties, depth) * UNIT);
+        int empties = 64 - bb_popcount(p | o), sd = bb__mpc_shallow(depth);
+        int margin = (int)(MPC_T * bb__mpc_sigma(empties, depth) * UNIT);
         if (beta + margin < 64 * UNIT) {
             int v = pvs(s, p, o, beta + margin - 1, beta + margin, sd, ply);
             if (s->aborted) return 0;

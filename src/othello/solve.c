@@ -40,6 +40,7 @@
 #include "eval.h"
 #include "solve_by.h"
 #include "eval_features.h"
+#include "mpc.h"
 #include "table.h"
 #include "threads.h"
 
@@ -91,9 +92,6 @@
 #ifndef BB__SOLVE_SEL_MIN
 #define BB__SOLVE_SEL_MIN 20 /* the fewest empties at the root that search the selective levels first */
 #endif
-#ifndef BB__SOLVE_MPC_SIGMA
-#define BB__SOLVE_MPC_SIGMA (7 * 64) /* the error of the moves' estimate, in 1/BB__EVAL_UNIT (below) */
-#endif
 enum { LEVEL_EXACT = BB__SEL_EXACT }; /* the table's level of an exact bound; selective levels are 0.. below it */
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
        ETC_MIN = BB__SOLVE_ETC_MIN, EVAL_MIN = BB__SOLVE_EVAL_MIN, SORT_MIN = 8, INF = 65 };
@@ -132,6 +130,7 @@ typedef struct {
     int eval;                 /* order by the evaluation from EVAL_MIN empties */
     int level;                /* the search level: LEVEL_EXACT, or a selective one (0..) */
     int cut;                  /* a selective level's probable cut-off: t in 1/16 (0: exact) */
+    int margin[BB__EVAL_STAGES]; /* the level's t deviations (mpc.h, BB__MPC_END) by stage, in 1/BB__EVAL_UNIT */
     int sel_min;              /* the fewest empties at the root that search the selective levels first */
     uint64_t nodes, next_check;
     bb__stop halt;            /* the caller's flag, the main thread done (helpers), the deadline */
@@ -462,13 +461,10 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         /* a selective level's probable cut-off (multi-ProbCut): the best of
            the moves' estimates (a search one move deeper than each move's)
            at least t standard deviations of its error above beta, or below
-           alpha.  The deviation: against the exact score, on positions of
-           games played by the staged evaluation with some random moves,
-           7.1 to 8.9 discs at 12 to 20 empties (6.2 to 7.4 with the solver's
-           own set), the mean within 1.4 of 0; by node count 7 did better
-           than 6 on FFO #40-#49 and than 8 and 9 on #40-#44 (docs/OTHELLO.md). */
+           alpha; the deviation by stage: mpc.h's BB__MPC_END column (where
+           it was measured: mpc.c) */
         if (s->cut && use_eval && n >= BB__SOLVE_MPC_MIN) {
-            int margin = s->cut * BB__SOLVE_MPC_SIGMA / 16;
+            int margin = s->margin[bb__eval_stage(n)];
             /* scores are even: the bound is beta rounded up, or alpha rounded down, to even */
             if (est >= beta * BB__EVAL_UNIT + margin) {
                 int v = beta + (beta & 1);
@@ -626,6 +622,8 @@ static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
         if (s->eval && 64 - bb_popcount(p | o) >= s->sel_min) {
             for (int l = 0; l < (int)(sizeof level_cut / sizeof level_cut[0]); l++) {
                 s->level = l, s->cut = level_cut[l];
+                for (int st = 0; st < BB__EVAL_STAGES; st++) /* the margins of this level, by stage */
+                    s->margin[st] = (int)((double)s->cut * bb__mpc_sigma_table[st][BB__MPC_END] * BB__EVAL_UNIT / 16);
                 int g = mtd(s, p, o, -INF, INF, t);
                 if (s->stopped) return 0;
                 t = g - BB__SOLVE_LEVEL_MARGIN;
