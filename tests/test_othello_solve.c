@@ -33,7 +33,7 @@
 #include "othello_games.h"
 #include "reference_othello.h"
 #include "../src/othello/flips_rays.h"
-#include "../src/othello/solve_by.h"
+#include "../src/othello/solve_with.h"
 #include "../src/othello/table.h"
 
 /* ---- square-by-square definitions -------------------------------------------------- */

@@ -20,7 +20,7 @@
 
 #include "bitboard.h"
 #include "eval.h"
-#include "solve_by.h"
+#include "solve_with.h"
 #include "mpc.h"
 #include "table.h"
 #include "threads.h"
@@ -69,7 +69,7 @@ static void set_pv(search *s, int ply, int move)
     s->pvlen[ply] = n + 1;
 }
 
-static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
+static int pvs_mid(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
 {
     s->pvlen[ply] = 0;
     if ((++s->nodes & 1023) == 0 && !s->aborted && bb__stop_now(&s->halt)) s->aborted = 1;
@@ -78,7 +78,7 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
     if (!moves) {
         if (!bb_othello_moves(o, p)) return bb_othello_final_score(p, o) * UNIT;
         if (ply + 1 >= MAX_PLY) return leaf(p, o);
-        int v = -pvs(s, o, p, -beta, -alpha, depth, ply + 1); /* a pass costs no depth */
+        int v = -pvs_mid(s, o, p, -beta, -alpha, depth, ply + 1); /* a pass costs no depth */
         set_pv(s, ply, BB_OTHELLO_PASS);
         return v;
     }
@@ -112,12 +112,12 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         int empties = 64 - bb_popcount(p | o), sd = bb__mpc_shallow(depth);
         int margin = (int)(MPC_T * bb__mpc_sigma(empties, depth) * UNIT);
         if (beta + margin < 64 * UNIT) {
-            int v = pvs(s, p, o, beta + margin - 1, beta + margin, sd, ply);
+            int v = pvs_mid(s, p, o, beta + margin - 1, beta + margin, sd, ply);
             if (s->aborted) return 0;
             if (v >= beta + margin) return beta;
         }
         if (alpha - margin > -64 * UNIT) {
-            int v = pvs(s, p, o, alpha - margin, alpha - margin + 1, sd, ply);
+            int v = pvs_mid(s, p, o, alpha - margin, alpha - margin + 1, sd, ply);
             if (s->aborted) return 0;
             if (v <= alpha - margin) return alpha;
         }
@@ -145,10 +145,10 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         uint64_t f = bb_othello_flips(p, o, sq[i]), np = o ^ f, no = p | f | (1ULL << sq[i]);
         int v;
         if (i == 0) {
-            v = -pvs(s, np, no, -beta, -a, depth - 1, ply + 1);
+            v = -pvs_mid(s, np, no, -beta, -a, depth - 1, ply + 1);
         } else {
-            v = -pvs(s, np, no, -a - 1, -a, depth - 1, ply + 1);
-            if (v > a && v < beta && !s->aborted) v = -pvs(s, np, no, -beta, -v, depth - 1, ply + 1);
+            v = -pvs_mid(s, np, no, -a - 1, -a, depth - 1, ply + 1);
+            if (v > a && v < beta && !s->aborted) v = -pvs_mid(s, np, no, -beta, -v, depth - 1, ply + 1);
         }
         if (s->aborted) return 0;
         if (v > best) {
@@ -245,7 +245,7 @@ static void *helper_run(void *arg)
     helper_job *j = arg;
     for (int d = 1 + (j->s->helper & 1); d <= j->maxd && !j->s->aborted; d++) {
         j->s->probcut = !j->no_probcut && d < j->empties;
-        pvs(j->s, j->p, j->o, -INF, INF, d, 0);
+        pvs_mid(j->s, j->p, j->o, -INF, INF, d, 0);
         if (d >= j->empties) break;
     }
     return NULL;
@@ -346,7 +346,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         /* a depth that reaches the end of the game on every line is searched in
            full: its score is the exact one */
         s->probcut = !o.no_probcut && d < empties;
-        int v = s->aborted ? 0 : pvs(s, p, q, -INF, INF, d, 0);
+        int v = s->aborted ? 0 : pvs_mid(s, p, q, -INF, INF, d, 0);
         if (s->aborted) {
             r->stopped = 1;
             if (d == 1) rc = -2;

@@ -2,13 +2,17 @@
  * fail-soft, driven from the root by a sequence of null-window tests
  * (MTD(f) style: each test starts where the last one's bound left it, with
  * the table full of its moves), in three layers by the number of empty
- * squares n:
- *   n <= 4      dedicated code: no move generation, each empty square tried
- *               for flips directly, the last square counted without playing it;
- *   n <= SHALLOW    the empty squares tried in parity order (odd regions first,
+ * squares n (each named by its window, ab_ any alpha-beta window, pvs_ the
+ * first move with the window and the rest with null windows, nws_ null
+ * windows only, then its phase and the empties it serves; the knobs, with
+ * what they were measured to do: solve_tuning.h):
+ *   n <= 4      ab_end_2to4 and score_end_last1: no move generation, each
+ *               empty square tried for flips directly, the last square
+ *               counted without playing it;
+ *   n <= SHALLOW    pvs_end_shallow: the empty squares tried in parity order (odd regions first,
  *               corners before the squares next to them), no table, and the
  *               stability cut-off;
- *   above       move generation, a transposition table (from TABLE_MIN
+ *   above       pvs_end_table: move generation, a transposition table (table.h; from TABLE_MIN
  *               empties; from SYM_MIN empties keyed by the least of the
  *               position's 8 images, so a position and its mirror images share
  *               one entry; the best move is stored in that image's frame and
@@ -21,7 +25,8 @@
  * estimate of the score (a short search), not at 0.  From BB__SOLVE_SEL_MIN
  * empties the root first searches selective levels, as Edax and Egaroucid do:
  * the same tests with probable cut-offs (multi-ProbCut from MPC_MIN empties,
- * by the moves' estimates) at t = 1.0, 1.5, 2.0 and 2.6 standard deviations,
+ * by the moves' estimates, mpc.h) at t = 1.0, 1.5, 2.0 and 2.6 standard deviations
+ * (nws_end_levels, each level's tests by nws_end_mtd),
  * each level's score the next one's first test and its table moves the next
  * one's order; then the exact search.  The table tags each bound with the
  * level that proved it, and a later (less selective) level never takes a
@@ -38,59 +43,18 @@
 
 #include "bitboard.h"
 #include "eval.h"
-#include "solve_by.h"
+#include "solve_with.h"
 #include "eval_features.h"
 #include "mpc.h"
 #include "table.h"
 #include "threads.h"
 
-#ifndef BB__SOLVE_SHALLOW
-#define BB__SOLVE_SHALLOW 7 /* the most empties searched without the table */
-#endif
-#ifndef BB__SOLVE_TABLE_MIN
-#define BB__SOLVE_TABLE_MIN 8 /* the fewest empties that use the table */
-#endif
-#ifndef BB__SOLVE_SYM_MIN
-#define BB__SOLVE_SYM_MIN 14 /* the fewest empties keyed by the least image (below, mirror
-                              images of one position almost never meet, and the key costs) */
-#endif
-#ifndef BB__SOLVE_SHALLOW_STABLE
-#define BB__SOLVE_SHALLOW_STABLE 2 /* shallow nodes try the stability cut-off from this alpha */
-#endif
-#ifndef BB__SOLVE_EVAL_MIN
-#define BB__SOLVE_EVAL_MIN 12 /* the fewest empties whose moves are ordered with the evaluation */
-#endif
-#ifndef BB__SOLVE_SEARCH_MIN
-#define BB__SOLVE_SEARCH_MIN 16 /* from here a move's evaluation is a one-move search's (the opponent's
-                                   best reply by the evaluation), not the position's own */
-#endif
-#ifndef BB__SOLVE_SEARCH2_MIN
-#define BB__SOLVE_SEARCH2_MIN 24 /* from here a two-move search's */
-#endif
-#ifndef BB__SOLVE_SEARCH3_MIN
-#define BB__SOLVE_SEARCH3_MIN 61 /* from here a three-move search's (61: never) */
-#endif
-#ifndef BB__SOLVE_W_SEARCH
-#define BB__SOLVE_W_SEARCH 10 /* a disc of that search's estimate */
-#endif
-#ifndef BB__SOLVE_ETC_MIN
-#define BB__SOLVE_ETC_MIN (BB__SOLVE_TABLE_MIN + 1) /* the fewest empties that look up children */
-#endif
-#ifndef BB__SOLVE_STAGED
-#define BB__SOLVE_STAGED 1 /* the evaluation that orders the moves and makes the probable cut-offs: 1 the staged
-                              one (bb__othello_eval), 0 the solver's own set (bb__othello_solver_eval) */
-#endif
+#include "solve_tuning.h"
+
 #if BB__SOLVE_STAGED
 #define SOLVE_EVAL(p, o) bb__othello_eval(p, o)
 #else
 #define SOLVE_EVAL(p, o) bb__othello_solver_eval(p, o)
-#endif
-#ifndef BB__SOLVE_MPC_MIN
-#define BB__SOLVE_MPC_MIN 8 /* the fewest empties with probable cut-offs at a selective level (and ordered by
-                               the evaluation there) */
-#endif
-#ifndef BB__SOLVE_SEL_MIN
-#define BB__SOLVE_SEL_MIN 20 /* the fewest empties at the root that search the selective levels first */
 #endif
 enum { LEVEL_EXACT = BB__SEL_EXACT }; /* the table's level of an exact bound; selective levels are 0.. below it */
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
@@ -214,7 +178,7 @@ static inline int last_flips(uint64_t p, int sq)
 }
 
 /* One empty square left: the score without playing it. */
-static inline int last1(search *s, uint64_t p, uint64_t o, int sq)
+static inline int score_end_last1(search *s, uint64_t p, uint64_t o, int sq)
 {
     s->nodes++;
     int n = last_flips(p, sq);
@@ -225,10 +189,10 @@ static inline int last1(search *s, uint64_t p, uint64_t o, int sq)
     return d > 0 ? d + 1 : d - 1;
 }
 
-static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq);
+static int ab_end_2to4(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq);
 
 /* n (2..4) empty squares sq[], in parity order. */
-static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq)
+static int ab_end_2to4(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq)
 {
     s->nodes++;
     int best = -INF;
@@ -240,7 +204,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
         int rest[4], k = 0;
         for (int j = 0; j < n; j++)
             if (j != i) rest[k++] = sq[j];
-        int v = n == 2 ? -last1(s, no, np, rest[0]) : -small(s, no, np, -beta, -(alpha > best ? alpha : best), 0, n - 1, rest);
+        int v = n == 2 ? -score_end_last1(s, no, np, rest[0]) : -ab_end_2to4(s, no, np, -beta, -(alpha > best ? alpha : best), 0, n - 1, rest);
         if (v > best) {
             best = v;
             if (v >= beta) return v;
@@ -248,7 +212,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
     }
     if (best > -INF) return best;
     if (passed) return bb__othello_final_score(o, p) * -1; /* neither side can move: from p's side */
-    return -small(s, o, p, -beta, -alpha, 1, n, sq);
+    return -ab_end_2to4(s, o, p, -beta, -alpha, 1, n, sq);
 }
 
 /* The squares by how good they usually are to take near the end, best
@@ -270,7 +234,7 @@ static inline unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 
  * move.  Moves are tried odd quadrants first, each group in list order:
  * the parity order (odd quadrants first, each by square type), without
  * rebuilding it at every node. */
-static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
+static int pvs_end_shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
                         unsigned parity)
 {
     if (n <= 4) {
@@ -279,11 +243,11 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
             if (parity & quadrant_bit(list[i])) sq[k++] = list[i];
         for (int i = 0; i < n; i++)
             if (!(parity & quadrant_bit(list[i]))) sq[k++] = list[i];
-        if (n == 1) return last1(s, p, o, sq[0]);
-        return small(s, p, o, alpha, beta, passed, n, sq);
+        if (n == 1) return score_end_last1(s, p, o, sq[0]);
+        return ab_end_2to4(s, p, o, alpha, beta, passed, n, sq);
     }
     s->nodes++;
-    if (alpha >= 64 - 2 * bb_popcount(o) && alpha > BB__SOLVE_SHALLOW_STABLE) { /* as in deep() */
+    if (alpha >= 64 - 2 * bb_popcount(o) && alpha > BB__SOLVE_SHALLOW_STABLE) { /* as in pvs_end_table() */
         int cap = 64 - 2 * bb_popcount(bb__othello_stable(o, p));
         if (cap <= alpha) return cap;
         if (cap < beta) beta = cap;
@@ -302,10 +266,10 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
                 if (j != i) rest[k++] = list[j];
             int a = alpha > best ? alpha : best, v;
             if (best == -INF) {
-                v = -shallow_list(s, no, np, -beta, -a, 0, n - 1, rest, parity ^ qb);
+                v = -pvs_end_shallow_list(s, no, np, -beta, -a, 0, n - 1, rest, parity ^ qb);
             } else {
-                v = -shallow_list(s, no, np, -a - 1, -a, 0, n - 1, rest, parity ^ qb);
-                if (v > a && v < beta) v = -shallow_list(s, no, np, -beta, -v, 0, n - 1, rest, parity ^ qb);
+                v = -pvs_end_shallow_list(s, no, np, -a - 1, -a, 0, n - 1, rest, parity ^ qb);
+                if (v > a && v < beta) v = -pvs_end_shallow_list(s, no, np, -beta, -v, 0, n - 1, rest, parity ^ qb);
             }
             if (v > best) {
                 best = v;
@@ -314,11 +278,11 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
         }
     if (best > -INF) return best;
     if (passed) return -bb__othello_final_score(o, p);
-    return -shallow_list(s, o, p, -beta, -alpha, 1, n, list, parity);
+    return -pvs_end_shallow_list(s, o, p, -beta, -alpha, 1, n, list, parity);
 }
 
 /* n (1..SHALLOW) empties: the list and the parity, then shallow_list. */
-static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+static int pvs_end_shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
 {
     uint64_t e = ~(p | o);
     int list[64], k = 0;
@@ -329,7 +293,7 @@ static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int p
         for (uint64_t x = e & square_rank[r]; x; x &= x - 1) list[k++] = lsb(x);
         e &= ~square_rank[r];
     }
-    return shallow_list(s, p, o, alpha, beta, passed, n, list, parity);
+    return pvs_end_shallow_list(s, p, o, alpha, beta, passed, n, list, parity);
 }
 
 /* The key of (p, o) and the symmetry that makes it. */
@@ -346,7 +310,7 @@ static inline void key_of(const search *s, uint64_t p, uint64_t o, int n, uint64
  * runs that chose these). */
 typedef struct { int sq, value; uint64_t f; } scored;
 
-static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
+static int ab_mid_estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
 
 /* Whether a node with n empties and the window (alpha, beta) orders its
  * moves with the evaluation: from EVAL_MIN empties, unless the window asks
@@ -368,18 +332,7 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         int sq = lsb(x);
         uint64_t f = flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
         uint64_t replies = bb_othello_moves(no, np);
-/* The weights of move ordering (fastest first), tuned on FFO #40-#44 by
-   node count (docs/OTHELLO.md has the runs); -D overrides them to try others. */
-#ifndef BB__SOLVE_W_MOB
-#define BB__SOLVE_W_MOB 16
-#define BB__SOLVE_W_CORNER 24
-#define BB__SOLVE_W_EDGE 4
-#define BB__SOLVE_W_FRONT 2
-#define BB__SOLVE_W_POT 4
-#endif
-#ifndef BB__SOLVE_W_EVAL
-#define BB__SOLVE_W_EVAL 4 /* a disc of the evaluation's estimate (tuned on #40-#44 too) */
-#endif
+        /* the weights: solve_tuning.h */
         int v = -BB__SOLVE_W_MOB * bb_popcount(replies) - BB__SOLVE_W_CORNER * bb_popcount(replies & 0x8100000000000081ULL);
         v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
         v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
@@ -387,7 +340,7 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         int e = 0;
         if (use_eval && n >= BB__SOLVE_SEARCH_MIN)
             v -= BB__SOLVE_W_SEARCH *
-                 (e = estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT,
+                 (e = ab_mid_estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT,
                                n >= BB__SOLVE_SEARCH3_MIN ? 3 : n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0)) /
                  BB__EVAL_UNIT;
         else if (use_eval)
@@ -402,15 +355,15 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
     return k;
 }
 
-static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+static int pvs_end_table(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
 {
-    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, passed, n);
+    if (n <= SHALLOW) return pvs_end_shallow(s, p, o, alpha, beta, passed, n);
     s->nodes++;
     if (stopping(s)) return 0;
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p);
-        return -deep(s, o, p, -beta, -alpha, 1, n);
+        return -pvs_end_table(s, o, p, -beta, -alpha, 1, n);
     }
     /* stability: o's stable discs are o's at the end */
     if (alpha >= 64 - 2 * bb_popcount(o) && alpha > 6) {
@@ -485,10 +438,10 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
         int a = alpha > best ? alpha : best, v;
         if (i == 0) {
-            v = -deep(s, no, np, -beta, -a, 0, n - 1);
+            v = -pvs_end_table(s, no, np, -beta, -a, 0, n - 1);
         } else {
-            v = -deep(s, no, np, -a - 1, -a, 0, n - 1);
-            if (v > a && v < beta && !s->stopped) v = -deep(s, no, np, -beta, -v, 0, n - 1);
+            v = -pvs_end_table(s, no, np, -a - 1, -a, 0, n - 1);
+            if (v > a && v < beta && !s->stopped) v = -pvs_end_table(s, no, np, -beta, -v, 0, n - 1);
         }
         if (s->stopped) return 0;
         if (v > best) {
@@ -509,25 +462,25 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
 }
 
 /* The score of (p, o) in the window (alpha, beta), fail-soft. */
-static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+static int score_end(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int n = 64 - bb_popcount(p | o);
     if (n == 0) return bb__othello_final_score(p, o);
-    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, 0, n);
-    return deep(s, p, o, alpha, beta, 0, n);
+    if (n <= SHALLOW) return pvs_end_shallow(s, p, o, alpha, beta, 0, n);
+    return pvs_end_table(s, p, o, alpha, beta, 0, n);
 }
 
 /* An estimate of the score of (p, o) in 1/BB__EVAL_UNIT of a disc: a plain
  * alpha-beta search `depth` moves deep with the evaluation at its leaves,
  * the moves ordered by the evaluation from depth 3.  Its nodes count. */
-static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
+static int ab_mid_estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
 {
     s->nodes++;
     if (depth == 0) return SOLVE_EVAL(p, o);
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p) * BB__EVAL_UNIT;
-        return -estimate(s, o, p, -beta, -alpha, depth, 1);
+        return -ab_mid_estimate(s, o, p, -beta, -alpha, depth, 1);
     }
     scored m[64];
     int k = 0;
@@ -541,52 +494,32 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
     int best = -INF * BB__EVAL_UNIT;
     for (int i = 0; i < k && best < beta; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
-        int v = -estimate(s, no, np, -beta, -(alpha > best ? alpha : best), depth - 1, 0);
+        int v = -ab_mid_estimate(s, no, np, -beta, -(alpha > best ? alpha : best), depth - 1, 0);
         if (v > best) best = v;
     }
     return best;
 }
 
-/* Where the first null-window test goes: from GUESS_MIN empties, a little
- * below an estimate by a search to GUESS_LEAF empties (at most GUESS_DEPTH
- * moves); a test below the score costs far less than one above it. */
-#ifndef BB__SOLVE_GUESS_MIN
-#define BB__SOLVE_GUESS_MIN 16
-#endif
-#ifndef BB__SOLVE_GUESS_LEAF
-#define BB__SOLVE_GUESS_LEAF 14
-#endif
-#ifndef BB__SOLVE_GUESS_DEPTH
-#define BB__SOLVE_GUESS_DEPTH 10
-#endif
-#ifndef BB__SOLVE_LEVEL_MARGIN
-#define BB__SOLVE_LEVEL_MARGIN 0 /* each level's first test this far below the last level's score */
-#endif
-#ifndef BB__SOLVE_EXACT_MARGIN
-#define BB__SOLVE_EXACT_MARGIN 0 /* the exact level's first test this far below the last selective score
-                                    (2 searched more nodes on #40-#44) */
-#endif
-#ifndef BB__SOLVE_GUESS_MARGIN
-#define BB__SOLVE_GUESS_MARGIN 2
-#endif
-static int first_test(search *s, uint64_t p, uint64_t o)
+/* Where the first null-window test goes: a little below an estimate of
+ * the score (solve_tuning.h, BB__SOLVE_GUESS_*). */
+static int first_guess(search *s, uint64_t p, uint64_t o)
 {
     int n = 64 - bb_popcount(p | o);
     if (!s->eval || n < BB__SOLVE_GUESS_MIN) return 0;
     int depth = n - BB__SOLVE_GUESS_LEAF;
     if (depth > BB__SOLVE_GUESS_DEPTH) depth = BB__SOLVE_GUESS_DEPTH;
-    int e = estimate(s, p, o, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, depth, 0);
+    int e = ab_mid_estimate(s, p, o, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, depth, 0);
     int g = 2 * ((e + (e >= 0 ? BB__EVAL_UNIT : -BB__EVAL_UNIT)) / (2 * BB__EVAL_UNIT)); /* the nearest even */
     int t = g - BB__SOLVE_GUESS_MARGIN;
     return t > 64 ? 64 : t < -62 ? -62 : t;
 }
 
-/* The score of (p, o) by null-window tests from t, MTD(f) style (tests() below). */
-static int mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
+/* The score of (p, o) by null-window tests from t, MTD(f) style (nws_end_levels() below). */
+static int nws_end_mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
 {
     int lo = -64, hi = 64;
     while (lo < hi) {
-        int r = score_of(s, p, o, t - 1, t);
+        int r = score_end(s, p, o, t - 1, t);
         if (s->stopped) return 0;
         if (r >= t) lo = r;
         else hi = r;
@@ -597,15 +530,10 @@ static int mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
     return lo;
 }
 
-/* The selective levels' t, in 1/16: probable cut-offs at t standard
- * deviations of the estimate's error, t growing level by level. */
-#ifndef BB__SOLVE_LEVELS
-#define BB__SOLVE_LEVELS 16, 24, 32, 42
-#endif
-static const int level_cut[] = {BB__SOLVE_LEVELS};
+static const int level_cut[] = {BB__SOLVE_LEVELS}; /* the selective levels' t (solve_tuning.h) */
 
 /* The score of (p, o) by null-window tests, MTD(f) style: a test at t,
- * score_of(t - 1, t), says score >= r or score <= r for the r it returns
+ * score_end(t - 1, t), says score >= r or score <= r for the r it returns
  * (fail-soft); the next test starts from that bound, and each test finds the
  * table full of the moves that refuted or proved the last.  On FFO #40-#45
  * that costs 10-25% fewer nodes than one search with the whole window
@@ -614,17 +542,17 @@ static const int level_cut[] = {BB__SOLVE_LEVELS};
  * from sel_min empties, the selective levels first: the same tests with
  * probable cut-offs, t growing, each from the level before's score, then
  * the exact ones from the last level's score. */
-static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+static int nws_end_levels(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
     if (alpha < -64 && beta > 64) {
-        t = first_test(s, p, o);
+        t = first_guess(s, p, o);
         if (s->eval && 64 - bb_popcount(p | o) >= s->sel_min) {
             for (int l = 0; l < (int)(sizeof level_cut / sizeof level_cut[0]); l++) {
                 s->level = l, s->cut = level_cut[l];
                 for (int st = 0; st < BB__EVAL_STAGES; st++) /* the margins of this level, by stage */
                     s->margin[st] = (int)((double)s->cut * bb__mpc_sigma_table[st][BB__MPC_END] * BB__EVAL_UNIT / 16);
-                int g = mtd(s, p, o, -INF, INF, t);
+                int g = nws_end_mtd(s, p, o, -INF, INF, t);
                 if (s->stopped) return 0;
                 t = g - BB__SOLVE_LEVEL_MARGIN;
                 t = t > 64 ? 64 : t < -62 ? -62 : t;
@@ -634,7 +562,7 @@ static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
             t = t > 64 ? 64 : t < -62 ? -62 : t;
         }
     }
-    return mtd(s, p, o, alpha, beta, t);
+    return nws_end_mtd(s, p, o, alpha, beta, t);
 }
 
 /* ---- threads --------------------------------------------------------------------- */
@@ -648,8 +576,8 @@ typedef struct {
 static void *helper_run(void *arg)
 {
     helper_job *j = arg;
-    if (j->wld) score_of(&j->s, j->p, j->o, j->alpha, j->beta);
-    else tests(&j->s, j->p, j->o, j->alpha, j->beta);
+    if (j->wld) score_end(&j->s, j->p, j->o, j->alpha, j->beta);
+    else nws_end_levels(&j->s, j->p, j->o, j->alpha, j->beta);
     return NULL;
 }
 
@@ -672,7 +600,7 @@ static int first_best(search *s, uint64_t p, uint64_t o, int target)
     for (int i = 0; i < k; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
         /* -score(child) >= target  <=>  score(child) <= -target */
-        int v = -score_of(s, no, np, -target, -target + 1);
+        int v = -score_end(s, no, np, -target, -target + 1);
         if (s->stopped) return -1;
         if (v >= target) return m[i].sq;
     }
@@ -742,7 +670,7 @@ int bb__othello_solve_with(const bb_othello_pos *pos, const bb_othello_solve_opt
     bb__helpers helpers;
     int started = bb__helpers_start(&helpers, threads, helper_run, jobs, sizeof jobs[0]);
     s.progress = opts->progress, s.progress_arg = opts->progress_arg;
-    int v = opts->wld ? score_of(&s, pos->p, pos->o, alpha, beta) : tests(&s, pos->p, pos->o, alpha, beta);
+    int v = opts->wld ? score_end(&s, pos->p, pos->o, alpha, beta) : nws_end_levels(&s, pos->p, pos->o, alpha, beta);
     atomic_store(&done, 1);
     bb__helpers_join(&helpers);
     for (int i = 1; i <= started; i++) r->nodes += jobs[i].s.nodes;

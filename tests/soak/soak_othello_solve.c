@@ -14,7 +14,7 @@
 
 #include "bitboard.h"
 #include "soak_util.h"
-#include "../../src/othello/solve_by.h"
+#include "../../src/othello/solve_with.h"
 
 soak_area_fn soak_area_othello_solve;
 

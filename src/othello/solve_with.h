@@ -1,8 +1,8 @@
 /* The exact solver with what the public call does not offer
  * (src/othello/solve.c), for the midgame search (search.c) and the tests.
  * Not API. */
-#ifndef BB_SRC_OTHELLO_SOLVE_BY_H
-#define BB_SRC_OTHELLO_SOLVE_BY_H
+#ifndef BB_SRC_OTHELLO_SOLVE_WITH_H
+#define BB_SRC_OTHELLO_SOLVE_WITH_H
 
 #include "bitboard.h"
 #include "table.h"
