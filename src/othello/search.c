@@ -307,7 +307,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     if (!tp) {
         tp = &own;
         size_t mb = o.hash_mb ? o.hash_mb : default_mb(o.seconds);
-        if (mb > ((size_t)1 << 20) || bb__table_alloc(tp, mb << 20) != 0) return -1;
+        if (bb__table_alloc(tp, mb) != 0) return -1;
     }
 #if !BB__OTHELLO_THREADS
     threads = 1;

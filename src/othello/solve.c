@@ -642,7 +642,7 @@ int bb__othello_solve_with(const bb_othello_pos *pos, const bb_othello_solve_opt
     if (!t) {
         t = &own;
         size_t mb = opts->hash_mb ? opts->hash_mb : default_mb(pos);
-        if (mb > ((size_t)1 << 20) || bb__table_alloc(t, mb << 20) != 0) return -1;
+        if (bb__table_alloc(t, mb) != 0) return -1;
     }
     bb__table_next_age(t);
     t->shared = opts->threads > 1;

@@ -4,6 +4,7 @@
 #define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
 #include <sys/mman.h>
 #endif
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,11 +14,13 @@ static atomic_uint_fast64_t allocations;
 
 uint64_t bb__table_allocations(void) { return (uint64_t)atomic_load(&allocations); }
 
-int bb__table_alloc(bb__table *t, size_t bytes)
+int bb__table_alloc(bb__table *t, size_t mb)
 {
-    size_t n = 1;
-    if (bytes > ((size_t)1 << 40)) return -1; /* more than 1 TiB: refused, not tried */
-    while (n * 2 * sizeof(bb__table_bucket) <= bytes) n *= 2;
+    if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
+    uint64_t bytes = (uint64_t)mb << 20, n64 = 1;
+    while (n64 * 2 * sizeof(bb__table_bucket) <= bytes) n64 *= 2;
+    if (n64 * sizeof(bb__table_bucket) > (uint64_t)(SIZE_MAX / 2)) return -1; /* more than the address space */
+    size_t n = (size_t)n64;
     /* 2 MiB aligned, and asked for in huge pages where the system has them
      * on request: a probe is then one cache miss, not a cache miss and a TLB
      * walk (FFO #40-#44 on Zen 1, 208 MiB: 21.0-21.3 s against 22.0-22.3 s). */
@@ -58,10 +61,9 @@ void bb__table_mark(bb__table *t, unsigned sel, int stale, int lower, int upper)
 
 bb_othello_search_table *bb_othello_search_table_new(size_t mb)
 {
-    if (mb > ((size_t)1 << 20)) return NULL; /* more than 1 TiB */
     bb__table *t = (bb__table *)malloc(sizeof *t);
     if (!t) return NULL;
-    if (bb__table_alloc(t, (mb ? mb : 16) << 20) != 0) {
+    if (bb__table_alloc(t, mb ? mb : 16) != 0) {
         free(t);
         return NULL;
     }

@@ -83,11 +83,12 @@ struct bb_othello_search_table {
 };
 typedef struct bb_othello_search_table bb__table;
 
-/* A table of at most `bytes` (the largest power of two of buckets that
+/* A table of at most mb MiB (the largest power of two of buckets that
  * fits, at least one), every entry empty, 2 MiB aligned and asked for in
  * huge pages where the system has them: 0, or -1 (no memory, or over
- * 1 TiB).  bb__table_free frees what it took (not t itself). */
-int bb__table_alloc(bb__table *t, size_t bytes);
+ * 1 TiB, 2^20 MiB, or more than half the address space).  bb__table_free
+ * frees what it took (not t itself). */
+int bb__table_alloc(bb__table *t, size_t mb);
 void bb__table_free(bb__table *t);
 /* The tables allocated since the program started (the tests count them). */
 uint64_t bb__table_allocations(void);
