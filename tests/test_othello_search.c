@@ -16,7 +16,7 @@
 #include "harness.h"
 #include "othello_games.h"
 #include "../src/othello/eval.h"
-#include "../src/othello/search_table.h"
+#include "../src/othello/table.h"
 
 #define UNIT BB__EVAL_UNIT
 
@@ -165,17 +165,47 @@ static void kept_table(void)
         o.depth = 6, o.exact_empties = -1, o.table = t;
         bb_othello_search_result r;
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
-        bb__othello_search_table_mark(t, 1, 60 * UNIT, 60 * UNIT);
+        bb__table_mark(t, 0, 0, 60 * UNIT, 60 * UNIT);
         for (int d = 1; d <= 4; d++) {
             o.depth = d, o.no_probcut = 1;
             CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.depth == d, "search depth %d", d);
             int want = ref_search(pos.p, pos.o, -66 * UNIT, 66 * UNIT, d);
             CHECK(r.score * UNIT == want, "%d empties, depth %d, bounds marked selective: %.4f, plain alpha-beta %.4f",
                   e, d, r.score, (double)want / UNIT);
-            bb__othello_search_table_mark(t, 1, 60 * UNIT, 60 * UNIT);
+            bb__table_mark(t, 0, 0, 60 * UNIT, 60 * UNIT);
         }
         bb_othello_search_table_clear(t);
     }
+    /* nonsense bounds marked as found with the cut-offs on by an older
+       search (the last one on the table), beside a twin table whose marked
+       entries have no bounds: a search with them on takes neither (a
+       selective bound only from its own search, table.h), so both search
+       the same nodes to the same answer */
+    bb_othello_search_table *twin = bb_othello_search_table_new(1);
+    CHECK(twin != NULL, "bb_othello_search_table_new");
+    for (int i = 0; i < 8 && twin; i++) {
+        bb_othello_pos pos;
+        int e = 22 + (int)(bbt_next(&rng) % 23);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.depth = 6, o.exact_empties = -1, o.table = t;
+        bb_othello_search_result r, q;
+        bb_othello_search_table_clear(t);
+        bb_othello_search_table_clear(twin);
+        CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        o.table = twin;
+        CHECK(bb_othello_search(&pos, &o, &q) == 0 && q.nodes == r.nodes, "twin tables");
+        bb__table_mark(t, 0, 1, 60 * UNIT, 60 * UNIT);
+        bb__table_mark(twin, 0, 1, -66 * UNIT, 66 * UNIT);
+        o.depth = 5;
+        CHECK(bb_othello_search(&pos, &o, &q) == 0, "search");
+        o.table = t;
+        CHECK(bb_othello_search(&pos, &o, &r) == 0 && r.score == q.score && r.best == q.best && r.nodes == q.nodes,
+              "%d empties, selective bounds of an older search: %.4f in %llu nodes, without them %.4f in %llu", e,
+              r.score, (unsigned long long)r.nodes, q.score, (unsigned long long)q.nodes);
+    }
+    bb_othello_search_table_free(twin);
     bb_othello_search_table_free(t);
     bb_othello_search_table_free(NULL);
     CHECK(bb_othello_search_table_new((size_t)1 << 21) == NULL, "a table over 1 TiB is refused");
@@ -324,6 +354,8 @@ static void solver_in_time_left(void)
 {
     uint64_t rng = 0x74696d656c656674ULL;
     int exact = 0, proven = 0, tried = 0;
+    bb_othello_search_table *kept = bb_othello_search_table_new(4);
+    CHECK(kept != NULL, "bb_othello_search_table_new");
     for (int i = 0; i < 24; i++) {
         bb_othello_pos pos;
         int e = 15 + (int)(bbt_next(&rng) % 8);
@@ -333,8 +365,13 @@ static void solver_in_time_left(void)
         o.seconds = i % 3 ? 0.2 : 0.05;
         o.threads = 1 + i % 2;
         if (i % 4 == 0) o.depth = 1; /* a move that often loses, for the solver to mend */
+        if (i % 3 == 1) o.table = kept; /* the search, the win/loss/draw and the exact solve on it */
         bb_othello_search_result r;
+        uint64_t tables = bb__table_allocations();
         CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+        /* one table a move: the search's own (none with a kept one), the solves on it */
+        CHECK(bb__table_allocations() - tables == (o.table ? 0u : 1u), "%d empties: %llu tables allocated", e,
+              (unsigned long long)(bb__table_allocations() - tables));
         check_answer(pos, &r);
         tried++;
         if (r.exact) {
@@ -359,6 +396,7 @@ static void solver_in_time_left(void)
             CHECK(r.wld == 0, "%d empties: wld %d without proof", e, r.wld);
         }
     }
+    bb_othello_search_table_free(kept);
     printf("  %d searches with 15-22 empties and 0.05 or 0.2 s: %d answered exactly, %d more with win/loss/draw proven\n",
            tried, exact, proven);
 }

@@ -14,10 +14,12 @@
  *     score, the same answer on 2 threads and with the symmetric table off,
  *     the same score without the evaluation's move order, and with the
  *     selective levels (probable cut-offs, then the exact search) run first
- *     whatever the root's size (bb__othello_solve_sel) on 1 and 2 threads;
+ *     whatever the root's size (bb__othello_solve_with, sel_min 0) on 1 and 2 threads;
  *   - the solver's own flips (src/othello/flips_rays.h, with AVX-512 and
  *     AVX512CD) against the reference, every empty square of random boards
  *     and of positions of random games;
+ *   - on a kept table (table.h): a bound of a lower selectivity never
+ *     taken as exact, a selective one of an older age never taken;
  *   - FFO #40 (20 empties) and #59 (34 empties, a wipe-out): the published
  *     score and best move, and a principal variation that replays to it;
  *   - a stop flag ends it with -2. */
@@ -31,7 +33,8 @@
 #include "othello_games.h"
 #include "reference_othello.h"
 #include "../src/othello/flips_rays.h"
-#include "../src/othello/solve_by.h"
+#include "../src/othello/solve_with.h"
+#include "../src/othello/table.h"
 
 /* ---- square-by-square definitions -------------------------------------------------- */
 
@@ -265,17 +268,17 @@ static void check_solve(const bb_othello_pos *pos, int want, const char *what)
           "%s: window above: bound %d score %d", what, t.bound, t.score);
     o.alpha = want - 1, o.beta = want + 1;
     CHECK(bb_othello_solve(pos, &o, &t) == 0 && t.bound == 0 && t.score == want, "%s: window around", what);
-    /* the selective levels first, whatever the size (bb__othello_solve_sel):
+    /* the selective levels first, whatever the size (bb__othello_solve_with, sel_min 0):
        their bounds are only probable (cut-offs from 8 empties), so the exact
        level after them must never take one as exact; on the positions of
        against_alphabeta they are wrong often enough that with the level
        check taken out of the table's probe this fails */
     o.alpha = o.beta = 0;
-    CHECK(bb__othello_solve_sel(pos, &o, 0, &t) == 0 && t.score == want && t.bound == 0 && t.best == r.best,
+    CHECK(bb__othello_solve_with(pos, &o, NULL, 0, 0, &t) == 0 && t.score == want && t.bound == 0 && t.best == r.best,
           "%s: selective levels first: score %d best %d, want %d best %d", what, t.score, t.best, want, r.best);
     check_pv(pos, &t, want, what);
     o.threads = 2, o.hash_mb = 8;
-    CHECK(bb__othello_solve_sel(pos, &o, 0, &t) == 0 && t.score == want, "%s: selective levels first, 2 threads: %d",
+    CHECK(bb__othello_solve_with(pos, &o, NULL, 0, 0, &t) == 0 && t.score == want, "%s: selective levels first, 2 threads: %d",
           what, t.score);
 }
 
@@ -334,6 +337,72 @@ static void against_alphabeta(void)
         check_solve(&pos, alphabeta(pos.p, pos.o, 0, -100, 100), what);
     }
     CHECK(made >= 20, "only %d positions", made);
+}
+
+/* The solver on a kept table (src/othello/table.h's rules), on positions
+ * of random games with 12 to 14 empties against plain alpha-beta:
+ *   - solved again on the table of the first solve, the same score (its
+ *     exact bounds, proofs, are taken from an older search);
+ *   - win/loss/draw and then the exact score on one table: the exact score;
+ *   - entries marked as found at the most selective level, with a wrong
+ *     score as both bounds, at the age of the next solve: the exact solve
+ *     must not take them (a bound of a lower selectivity is never exact);
+ *   - the same marked at an older age, beside a twin table whose marked
+ *     entries have no bounds: the selective levels of a new solve take
+ *     neither (a selective bound only from its own search), so both
+ *     search the same nodes to the same score. */
+static void kept_table(void)
+{
+    uint64_t rng = 0x6b657074ULL;
+    bb_othello_search_table *a = bb_othello_search_table_new(1), *b = bb_othello_search_table_new(1);
+    CHECK(a && b, "bb_othello_search_table_new");
+    if (!a || !b) return;
+    int made = 0;
+    for (int t = 0; t < 12; t++) {
+        int e = 12 + t % 3;
+        bb_othello_pos pos;
+        if (!random_position(&rng, e, &pos) || bb_othello_game_over(&pos)) continue;
+        made++;
+        if (!bbt_mine(t)) continue;
+        int want = alphabeta(pos.p, pos.o, 0, -100, 100), wrong = want > 0 ? -64 : 64;
+        bb_othello_solve_opts o;
+        memset(&o, 0, sizeof o);
+        bb_othello_solve_result r, q;
+        bb_othello_search_table_clear(a);
+        bb_othello_search_table_clear(b);
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, 0, &r) == 0 && r.score == want, "position %d: %d, want %d", t,
+              r.score, want);
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
+              "position %d, solved again on its table: %d, want %d", t, r.score, want);
+        /* win/loss/draw, then exact, on one table (as a timed search does):
+           the first solve's window (-1, 1) gives bounds, never the score */
+        bb_othello_search_table_clear(a);
+        o.wld = 1;
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == (want > 0) - (want < 0),
+              "position %d: win/loss/draw %d, want %d", t, r.score, want);
+        o.wld = 0;
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
+              "position %d, exact after win/loss/draw on its table: %d, want %d", t, r.score, want);
+        check_pv(&pos, &r, want, "exact after win/loss/draw");
+        bb__table_mark(a, BB__SEL_END | 0, 0, wrong, wrong);
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, -1, &r) == 0 && r.score == want && r.bound == 0,
+              "position %d, selective bounds of this age in the table: %d, want %d", t, r.score, want);
+        check_pv(&pos, &r, want, "kept table");
+        /* twins: the same solves on both, then the marks */
+        bb_othello_search_table_clear(a);
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, 0, &r) == 0 && bb__othello_solve_with(&pos, &o, b, 0, 0, &q) == 0 &&
+                  r.nodes == q.nodes,
+              "position %d: twin tables", t);
+        bb__table_mark(a, BB__SEL_END | 0, 1, wrong, wrong);
+        bb__table_mark(b, BB__SEL_END | 0, 1, -65, 65);
+        CHECK(bb__othello_solve_with(&pos, &o, a, 0, 0, &r) == 0 && bb__othello_solve_with(&pos, &o, b, 0, 0, &q) == 0 &&
+                  r.score == want && q.score == want && r.nodes == q.nodes,
+              "position %d, selective bounds of an older age: %d in %llu nodes, without them %d in %llu", t, r.score,
+              (unsigned long long)r.nodes, q.score, (unsigned long long)q.nodes);
+    }
+    CHECK(made >= 10, "only %d positions", made);
+    bb_othello_search_table_free(a);
+    bb_othello_search_table_free(b);
 }
 
 /* The FFO positions fast enough for every run: #40 (20 empties) and #59
@@ -449,6 +518,7 @@ int main(void)
     RUN(stable_is_stable);
     RUN(against_minimax);
     RUN(against_alphabeta);
+    RUN(kept_table);
     RUN(ffo_fast);
     RUN(stopped);
     RUN(default_table);

@@ -1,5 +1,5 @@
 /* othello_mpc - fits multi-ProbCut's parameters for the midgame search
- * (src/othello/search.c, mpc_table; docs/OTHELLO.md, "Selective cut-offs"):
+ * (src/othello/mpc.c, bb__mpc_sigma_table's depth columns; docs/OTHELLO.md, "Selective cut-offs"):
  *
  *   build/tools/othello_mpc [--per-stage N] [--max-depth D] [--seed S] PATH...
  *
@@ -12,7 +12,8 @@
  * depth-d score on the score at the shallow depth search.c pairs with d
  * (about d/2, of d's parity) (a, b), the mean difference and the
  * standard deviation of the difference, in discs, and then the table of
- * deviations as C rows for search.c.  Depends only on the files and the
+ * deviations as C rows for mpc.c (the solver's last column, BB__MPC_END,
+ * not fitted here: the rows end with the figure mpc.c has for it).  Depends only on the files and the
  * seed. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -166,7 +167,7 @@ int main(int argc, char **argv)
             }
         }
         for (int d = 3; d <= maxd && d < lo + 6; d++) {
-            int sd = d / 2; /* as search.c's mpc_shallow: about half, the same parity */
+            int sd = d / 2; /* as mpc.h's bb__mpc_shallow: about half, the same parity */
             if ((d - sd) & 1) sd += d & 1 ? 1 : -1;
             if (sd < 1) sd = 1;
             double sx = 0, sy = 0, sxx = 0, sxy = 0, sdd = 0, sd1 = 0;
@@ -181,7 +182,7 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    printf("# the table for search.c (RMS of deep - shallow, discs; stage 0 copies stage 1; depths past the fit copy the last)\n");
+    printf("# the table for mpc.c (RMS of deep - shallow, discs; stage 0 copies stage 1; depths past the fit copy the last)\n");
     for (int s = 0; s < BB__EVAL_STAGES; s++) {
         int src = s ? s : 1;
         printf("    {0, 0, 0");
@@ -190,7 +191,7 @@ int main(int argc, char **argv)
             if (sigma[src][d] > 0) last = sigma[src][d];
             printf(", %.2f", last);
         }
-        printf("}, /* stage %d */\n", s);
+        printf(", 7}, /* stage %d */\n", s);
     }
     return 0;
 }

@@ -12,157 +12,46 @@
  * Threads (lazy SMP, as the solver's): every thread runs the same iterative
  * deepening on the root with the table shared, the helpers with their moves
  * in another order; the first thread's answers are the result, and it
- * stops the helpers when it is done.  A shared table's slot is read and
- * written under its own lock. */
-#define _POSIX_C_SOURCE 200809L
-#if defined(__linux__)
-#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
-#include <sys/mman.h>
-#endif
-#if defined(__unix__) || defined(__APPLE__)
-#define SEARCH_THREADS 1 /* lazy SMP helpers (pthreads) */
-#include <pthread.h>
-#else
-#define SEARCH_THREADS 0 /* (WebAssembly without threads): one thread, opts->threads ignored */
-#endif
+ * stops the helpers when it is done (threads.h).  The table is the solver's
+ * too (table.h), its entries of the midgame kind. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bitboard.h"
 #include "eval.h"
-#include "solve_by.h"
-#include "search_table.h"
+#include "solve_with.h"
+#include "mpc.h"
+#include "table.h"
+#include "threads.h"
 
 #define UNIT BB__EVAL_UNIT
 #define INF (66 * UNIT)
 #define MAX_PLY 128
 
-typedef struct {
-    atomic_uint lock; /* 0 free, 1 held (a shared table only) */
-    int16_t lower, upper;
-    uint64_t p, o;
-    int8_t depth, move; /* an empty slot is all zero: p = o = 0 is no position */
-    uint8_t probcut;    /* the bounds were found with the selective cut-offs on (1) or off (0) */
-} entry;
-
-/* The table (the public bb_othello_search_table: a caller's lives across
- * searches). */
-struct bb_othello_search_table {
-    entry *e;
-    size_t mask;
-    int shared;
-};
-typedef struct bb_othello_search_table table;
+typedef bb__table table;
 
 typedef struct {
     table *tt;
     uint64_t nodes;
-    const volatile int *stop;
-    const atomic_int *done; /* helpers: the first thread has finished */
+    bb__stop halt;          /* the caller's flag, the first thread done (helpers), the deadline */
     int helper;             /* 0: the first thread; 1..: a helper, its moves in another order */
     int probcut;            /* selective cut-offs on */
-    double t0, deadline;    /* deadline 0: none */
+    double t0;
     int aborted;
     int pv[MAX_PLY][61];
     int pvlen[MAX_PLY];
 } search;
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static entry *slot(const table *t, uint64_t p, uint64_t o)
-{
-    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 29;
-    return &t->e[h & t->mask];
-}
-
-/* One thread alone takes no lock: nobody else reads or writes. */
-static void lock(const table *t, entry *e)
-{
-    if (t->shared)
-        while (atomic_exchange_explicit(&e->lock, 1u, memory_order_acquire)) {
-        }
-}
-static void unlock(const table *t, entry *e)
-{
-    if (t->shared) atomic_store_explicit(&e->lock, 0u, memory_order_release);
-}
-
-/* 1 and a copy of (p, o)'s entry if it is there. */
-static int probe(const table *t, uint64_t p, uint64_t o, entry *out)
-{
-    entry *e = slot(t, p, o);
-    lock(t, e);
-    int hit = e->p == p && e->o == o; /* (0, 0), an empty slot's, is never asked for */
-    if (hit)
-        out->lower = e->lower, out->upper = e->upper, out->depth = e->depth, out->move = e->move,
-        out->probcut = e->probcut;
-    unlock(t, e);
-    return hit;
-}
-
-static void store(const table *t, uint64_t p, uint64_t o, int depth, int move, int lower, int upper, int probcut)
-{
-    entry *e = slot(t, p, o);
-    lock(t, e);
-    if (e->p == p && e->o == o && e->depth > depth && e->probcut <= probcut) {
-        /* the same position searched deeper, and as exactly: kept (a kept
-           table's entries from the last move's search outlive the first,
-           shallow depths of this one) */
-        unlock(t, e);
-        return;
-    }
-    e->p = p, e->o = o, e->depth = (int8_t)depth, e->move = (int8_t)move, e->probcut = (uint8_t)probcut;
-    e->lower = (int16_t)lower, e->upper = (int16_t)upper;
-    unlock(t, e);
-}
+/* The table's level for a search with the selective cut-offs on or off. */
+static unsigned sel_of(int probcut) { return probcut ? 0u : (unsigned)BB__SEL_EXACT; }
 
 /* Multi-ProbCut's parameters (docs/OTHELLO.md, "Selective cut-offs"):
- * from depth MPC_MIN_DEPTH a search of mpc_shallow(depth) stands in for the
- * deep one when its score is MPC_T standard deviations beyond the window.
- * The deviations, in discs, of the deep score around the shallow one, by
- * stage (eval.h) and depth, were fitted by tools/othello_mpc.c on positions
- * of WTHOR games; deeper than the table, its last column. */
+ * from depth MPC_MIN_DEPTH a search of bb__mpc_shallow(depth) stands in for
+ * the deep one when its score is MPC_T standard deviations beyond the
+ * window; the deviations by stage and depth: mpc.h. */
 #define MPC_MIN_DEPTH 3
 #define MPC_T 1.5
-#define MPC_DEPTHS 13 /* depths 0..12 */
-static const float mpc_table[BB__EVAL_STAGES][MPC_DEPTHS] = {
-    /* build/tools/othello_mpc --per-stage 200 --max-depth 10 DIR (the 38 WTHOR files of
-       CONTRIBUTING, "Real game files"), 2026-11-27, with the weights of that day:
-       depths 0-2 are not used, 11 and 12 copy 10 */
-    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 0 */
-    {0, 0, 0, 4.68, 4.01, 4.15, 5.76, 5.50, 5.04, 4.05, 5.38, 5.38, 5.38}, /* stage 1 */
-    {0, 0, 0, 4.39, 4.38, 3.59, 5.52, 4.56, 4.49, 4.70, 5.42, 5.42, 5.42}, /* stage 2 */
-    {0, 0, 0, 3.07, 2.91, 2.60, 3.85, 3.47, 3.44, 3.57, 4.28, 4.28, 4.28}, /* stage 3 */
-    {0, 0, 0, 2.58, 2.36, 2.13, 3.17, 3.11, 3.17, 2.80, 3.81, 3.81, 3.81}, /* stage 4 */
-    {0, 0, 0, 2.22, 2.31, 2.02, 2.96, 2.74, 2.42, 2.41, 2.87, 2.87, 2.87}, /* stage 5 */
-    {0, 0, 0, 2.25, 2.02, 1.81, 2.67, 2.39, 2.41, 2.23, 2.76, 2.76, 2.76}, /* stage 6 */
-    {0, 0, 0, 1.65, 1.54, 1.34, 1.89, 1.60, 1.73, 1.72, 1.91, 1.91, 1.91}, /* stage 7 */
-    {0, 0, 0, 1.82, 1.47, 1.57, 1.64, 1.60, 1.38, 1.34, 1.47, 1.47, 1.47}, /* stage 8 */
-    {0, 0, 0, 2.09, 1.43, 1.25, 1.61, 1.38, 1.04, 0.70, 1.25, 1.25, 1.25}, /* stage 9 */
-};
-
-/* The shallow depth: about half, with the deep depth's parity (an odd depth
- * ends on the mover's move and scores it higher: mixing parities shifts the
- * difference by discs).  tools/othello_mpc.c uses the same. */
-static int mpc_shallow(int depth)
-{
-    int sd = depth / 2;
-    if ((depth - sd) & 1) sd += depth & 1 ? 1 : -1;
-    return sd > 1 ? sd : 1;
-}
-
-static double mpc_sigma(int empties, int depth)
-{
-    return mpc_table[bb__eval_stage(empties)][depth < MPC_DEPTHS ? depth : MPC_DEPTHS - 1];
-}
 
 /* The evaluation at a leaf, kept inside the range of final scores. */
 static int leaf(uint64_t p, uint64_t o)
@@ -180,19 +69,16 @@ static void set_pv(search *s, int ply, int move)
     s->pvlen[ply] = n + 1;
 }
 
-static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
+static int pvs_mid(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
 {
     s->pvlen[ply] = 0;
-    if ((++s->nodes & 1023) == 0 && !s->aborted)
-        if ((s->stop && *s->stop) || (s->deadline > 0 && now_s() > s->deadline) ||
-            (s->done && atomic_load_explicit(s->done, memory_order_relaxed)))
-            s->aborted = 1;
+    if ((++s->nodes & 1023) == 0 && !s->aborted && bb__stop_now(&s->halt)) s->aborted = 1;
     if (s->aborted) return 0;
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (!bb_othello_moves(o, p)) return bb_othello_final_score(p, o) * UNIT;
         if (ply + 1 >= MAX_PLY) return leaf(p, o);
-        int v = -pvs(s, o, p, -beta, -alpha, depth, ply + 1); /* a pass costs no depth */
+        int v = -pvs_mid(s, o, p, -beta, -alpha, depth, ply + 1); /* a pass costs no depth */
         set_pv(s, ply, BB_OTHELLO_PASS);
         return v;
     }
@@ -201,15 +87,17 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
     /* the table: a move to try first from any depth; a bound, with the
        cut-offs off, from this depth only and found with them off too (a
        caller's table may hold both kinds); with them on, from this depth
-       or deeper, found either way; and only off the principal variation
-       (null windows), whose moves the search must find to show them, above
-       all at the root (a kept table, or a helper thread a depth ahead, can
+       or deeper, found either way (those found with them on: by this
+       search, table.h); and only off the principal variation (null
+       windows), whose moves the search must find to show them, above all
+       at the root (a kept table, or a helper thread a depth ahead, can
        hold the bounds of any of them) */
-    entry e;
+    bb__table_entry e;
     int tt_move = -1;
-    if (probe(s->tt, p, o, &e)) {
-        tt_move = e.move;
-        if (beta - alpha == 1 && (s->probcut ? e.depth >= depth : e.depth == depth && !e.probcut)) {
+    if (bb__table_probe(s->tt, p, o, &e)) {
+        tt_move = e.move == 64 ? -1 : e.move;
+        if (beta - alpha == 1 && bb__table_bounds(s->tt, &e, sel_of(s->probcut)) &&
+            (s->probcut ? e.draft >= depth : e.draft == depth)) {
             if (e.lower >= beta) return e.lower;
             if (e.upper <= alpha) return e.upper;
             if (e.lower == e.upper) return e.lower;
@@ -221,15 +109,15 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
      * score's spread around it, fitted by stage and depth) answers for the
      * deep one */
     if (s->probcut && beta - alpha == 1 && depth >= MPC_MIN_DEPTH && ply > 0) {
-        int empties = 64 - bb_popcount(p | o), sd = mpc_shallow(depth);
-        int margin = (int)(MPC_T * mpc_sigma(empties, depth) * UNIT);
+        int empties = 64 - bb_popcount(p | o), sd = bb__mpc_shallow(depth);
+        int margin = (int)(MPC_T * bb__mpc_sigma(empties, depth) * UNIT);
         if (beta + margin < 64 * UNIT) {
-            int v = pvs(s, p, o, beta + margin - 1, beta + margin, sd, ply);
+            int v = pvs_mid(s, p, o, beta + margin - 1, beta + margin, sd, ply);
             if (s->aborted) return 0;
             if (v >= beta + margin) return beta;
         }
         if (alpha - margin > -64 * UNIT) {
-            int v = pvs(s, p, o, alpha - margin, alpha - margin + 1, sd, ply);
+            int v = pvs_mid(s, p, o, alpha - margin, alpha - margin + 1, sd, ply);
             if (s->aborted) return 0;
             if (v <= alpha - margin) return alpha;
         }
@@ -257,10 +145,10 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         uint64_t f = bb_othello_flips(p, o, sq[i]), np = o ^ f, no = p | f | (1ULL << sq[i]);
         int v;
         if (i == 0) {
-            v = -pvs(s, np, no, -beta, -a, depth - 1, ply + 1);
+            v = -pvs_mid(s, np, no, -beta, -a, depth - 1, ply + 1);
         } else {
-            v = -pvs(s, np, no, -a - 1, -a, depth - 1, ply + 1);
-            if (v > a && v < beta && !s->aborted) v = -pvs(s, np, no, -beta, -v, depth - 1, ply + 1);
+            v = -pvs_mid(s, np, no, -a - 1, -a, depth - 1, ply + 1);
+            if (v > a && v < beta && !s->aborted) v = -pvs_mid(s, np, no, -beta, -v, depth - 1, ply + 1);
         }
         if (s->aborted) return 0;
         if (v > best) {
@@ -272,7 +160,8 @@ static int pvs(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth
         }
         if (a >= beta) break;
     }
-    store(s->tt, p, o, depth, best_move, best > alpha ? best : -INF, best < beta ? best : INF, s->probcut);
+    bb__table_store(s->tt, p, o, depth, sel_of(s->probcut), best > alpha ? best : -INF, best < beta ? best : INF,
+                    best_move < 0 ? 64 : best_move);
     return best;
 }
 
@@ -299,19 +188,22 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
  * and bounds the score (a win is at least +2: scores are even); a loss
  * keeps the search's move (every move loses: the one the search likes
  * best).  An exact answer replaces everything.  A solve the deadline stops
- * changes nothing.  -1 if a table could not be allocated, else 0. */
+ * changes nothing.  Both solves run on the search's own table t (table.h:
+ * the solver's entries are of their own kind; the win/loss/draw solve's
+ * are exact-level bounds from the window (-1, 1), true bounds of the exact
+ * score that the exact solve may take, never an exact score), so a move
+ * allocates no table after the search's (there were two of 4 MiB).  -1 if
+ * a table could not be allocated, else 0. */
 static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search_opts *o, int threads,
-                              double deadline, bb_othello_search_result *r)
+                              double deadline, table *t, bb_othello_search_result *r)
 {
     bb_othello_solve_opts so;
     memset(&so, 0, sizeof so);
     so.stop = o->stop;
     so.threads = threads;
-    so.hash_mb = 4; /* a short solve: a small table is enough, and quick to set up (the
-                       default 64 MiB at 20 empties took 40 ms to fault in here) */
     bb_othello_solve_result sr;
     so.wld = 1;
-    int src = bb__othello_solve_by(pos, &so, deadline, &sr);
+    int src = bb__othello_solve_with(pos, &so, t, deadline, -1, &sr);
     if (src == -1) return -1;
     r->nodes += sr.nodes;
     if (src != 0) return 0;
@@ -324,7 +216,7 @@ static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search
     if (sr.wld == 0) r->score = 0;
     if (sr.wld < 0 && r->score > -2) r->score = -2;
     so.wld = 0;
-    src = bb__othello_solve_by(pos, &so, deadline, &sr);
+    src = bb__othello_solve_with(pos, &so, t, deadline, -1, &sr);
     if (src == -1) return -1;
     if (src == 0) {
         uint64_t nodes = r->nodes;
@@ -345,7 +237,6 @@ typedef struct {
     int maxd, empties, no_probcut;
 } helper_job;
 
-#if SEARCH_THREADS
 /* A helper: the depths of the first thread (odd helpers one deeper, so
  * that the table holds the next depth's answers when the first thread gets
  * there), until it says stop. */
@@ -354,12 +245,11 @@ static void *helper_run(void *arg)
     helper_job *j = arg;
     for (int d = 1 + (j->s->helper & 1); d <= j->maxd && !j->s->aborted; d++) {
         j->s->probcut = !j->no_probcut && d < j->empties;
-        pvs(j->s, j->p, j->o, -INF, INF, d, 0);
+        pvs_mid(j->s, j->p, j->o, -INF, INF, d, 0);
         if (d >= j->empties) break;
     }
     return NULL;
 }
-#endif
 
 /* The table when the caller names no size: 16 MiB, or with a time budget
  * 1 MiB per 25 ms of it (a power of two, 1 to 16 MiB).  A short search
@@ -375,57 +265,6 @@ static size_t default_mb(double seconds)
     return mb;
 }
 
-/* A table of mb MiB (the largest power of two of entries that fits), all
- * empty; 0 or -1 (no memory, or more than 1 TiB asked for). */
-static int table_alloc(table *t, size_t mb)
-{
-    size_t entries = 1;
-    if (mb > ((size_t)1 << 20)) return -1; /* more than 1 TiB: refused, not tried */
-    while (entries * 2 * sizeof(entry) <= mb * 1048576u) entries *= 2;
-    t->e = (entry *)calloc(entries, sizeof(entry)); /* zero: every slot empty */
-    if (!t->e) return -1;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    { /* a hint: the 2 MiB pages inside the table are faulted in 512 times fewer */
-        uintptr_t a = ((uintptr_t)t->e + 2097151u) & ~(uintptr_t)2097151u, end = (uintptr_t)(t->e + entries);
-        if (end > a + 2097152u) (void)madvise((void *)a, (end - a) & ~(uintptr_t)2097151u, MADV_HUGEPAGE);
-    }
-#endif
-    t->mask = entries - 1;
-    t->shared = 0;
-    return 0;
-}
-
-bb_othello_search_table *bb_othello_search_table_new(size_t mb)
-{
-    table *t = (table *)malloc(sizeof *t);
-    if (!t) return NULL;
-    if (table_alloc(t, mb ? mb : 16) != 0) {
-        free(t);
-        return NULL;
-    }
-    return t;
-}
-
-void bb_othello_search_table_clear(bb_othello_search_table *t)
-{
-    BB__ASSERT_NOT_NULL(t, "t");
-    if (t) memset(t->e, 0, (t->mask + 1) * sizeof(entry));
-}
-
-void bb__othello_search_table_mark(bb_othello_search_table *t, int probcut, int lower, int upper)
-{
-    for (size_t i = 0; i <= t->mask; i++)
-        if (t->e[i].p | t->e[i].o)
-            t->e[i].probcut = (uint8_t)probcut, t->e[i].lower = (int16_t)lower, t->e[i].upper = (int16_t)upper;
-}
-
-void bb_othello_search_table_free(bb_othello_search_table *t)
-{
-    if (!t) return;
-    free(t->e);
-    free(t);
-}
-
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
@@ -436,7 +275,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     bb_othello_search_opts o;
     memset(&o, 0, sizeof o);
     if (opts) o = *opts;
-    double t0 = now_s();
+    double t0 = bb__now();
     uint64_t p = pos->p, q = pos->o;
     int empties = 64 - bb_popcount(p | q);
     int threads = o.threads > 1 ? (o.threads > 64 ? 64 : o.threads) : 1;
@@ -453,29 +292,31 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         so.stop = o.stop;
         so.threads = threads;
         bb_othello_solve_result sr;
-        int rc = bb_othello_solve(pos, &so, &sr);
+        int rc = bb__othello_solve_with(pos, &so, o.table, 0, -1, &sr); /* a kept table, or its own */
         if (rc == -1) return -1;
         if (rc == -2) {
             r->stopped = 1;
-            r->seconds = now_s() - t0;
+            r->seconds = bb__now() - t0;
             return -2;
         }
         from_solver(&sr, r);
-        r->seconds = now_s() - t0;
+        r->seconds = bb__now() - t0;
         return 0;
     }
     table own, *tp = o.table;
     if (!tp) {
         tp = &own;
-        if (table_alloc(tp, o.hash_mb ? o.hash_mb : default_mb(o.seconds)) != 0) return -1;
+        size_t mb = o.hash_mb ? o.hash_mb : default_mb(o.seconds);
+        if (bb__table_alloc(tp, mb) != 0) return -1;
     }
-    tp->shared = threads > 1;
-#if !SEARCH_THREADS
-    threads = 1, tp->shared = 0;
+#if !BB__OTHELLO_THREADS
+    threads = 1;
 #endif
+    tp->shared = threads > 1;
+    bb__table_next_age(tp);
     search *s = (search *)calloc((size_t)threads, sizeof *s);
     if (!s) {
-        if (tp == &own) free(own.e);
+        if (tp == &own) bb__table_free(&own);
         return -1;
     }
     atomic_int done;
@@ -483,23 +324,15 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     int maxd = o.depth > 0 && o.depth <= 60 ? o.depth : 60;
     for (int i = 0; i < threads; i++) {
         s[i].tt = tp;
-        s[i].stop = o.stop;
+        s[i].halt.stop = o.stop;
         s[i].t0 = t0;
         s[i].helper = i;
-        s[i].done = i ? &done : NULL;
+        s[i].halt.done = i ? &done : NULL;
     }
-    helper_job jobs[64];
-    int started = 0;
-#if SEARCH_THREADS
-    pthread_t tid[64];
-    for (int i = 1; i < threads; i++) {
-        jobs[i] = (helper_job){&s[i], p, q, maxd, empties, o.no_probcut};
-        if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
-        started = i;
-    }
-#else
-    (void)jobs;
-#endif
+    helper_job jobs[BB__MAX_THREADS];
+    for (int i = 1; i < threads; i++) jobs[i] = (helper_job){&s[i], p, q, maxd, empties, o.no_probcut};
+    bb__helpers helpers;
+    int started = bb__helpers_start(&helpers, threads, helper_run, jobs, sizeof jobs[0]);
     int rc = 0;
     /* with a budget and few enough empties the solver gets the second half of it
        (below): the search has the first */
@@ -507,13 +340,13 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     double budget = solve_after ? o.seconds / 2 : o.seconds;
     for (int d = 1; d <= maxd; d++) {
         /* the time: depth 1 always finishes; no depth starts after half the budget */
-        if (budget > 0 && d > 1 && now_s() - t0 > budget / 2) break;
-        s->deadline = budget > 0 && d > 1 ? t0 + budget : 0;
-        if (s->stop && *s->stop) s->aborted = 1;
+        if (budget > 0 && d > 1 && bb__now() - t0 > budget / 2) break;
+        s->halt.deadline = budget > 0 && d > 1 ? t0 + budget : 0;
+        if (s->halt.stop && *s->halt.stop) s->aborted = 1;
         /* a depth that reaches the end of the game on every line is searched in
            full: its score is the exact one */
         s->probcut = !o.no_probcut && d < empties;
-        int v = s->aborted ? 0 : pvs(s, p, q, -INF, INF, d, 0);
+        int v = s->aborted ? 0 : pvs_mid(s, p, q, -INF, INF, d, 0);
         if (s->aborted) {
             r->stopped = 1;
             if (d == 1) rc = -2;
@@ -531,20 +364,16 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     }
     atomic_store(&done, 1);
     r->nodes = s->nodes;
-    for (int i = 1; i <= started; i++) {
-#if SEARCH_THREADS
-        pthread_join(tid[i], NULL);
-#endif
-        r->nodes += s[i].nodes;
-    }
+    bb__helpers_join(&helpers);
+    for (int i = 1; i <= started; i++) r->nodes += s[i].nodes;
     /* with a time budget and a few empties more than exact_empties, the
        solver in the time left: its answers if it finishes, else the search's */
     if (rc == 0 && !r->exact && solve_after && !(o.stop && *o.stop)) {
-        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, r) != 0) rc = -1;
+        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, tp, r) != 0) rc = -1;
     }
     if (r->exact) r->wld = (r->score > 0) - (r->score < 0), r->wld_proven = 1;
-    r->seconds = now_s() - t0;
-    if (tp == &own) free(own.e);
+    r->seconds = bb__now() - t0;
+    if (tp == &own) bb__table_free(&own);
     free(s);
     return rc;
 }

@@ -2,13 +2,17 @@
  * fail-soft, driven from the root by a sequence of null-window tests
  * (MTD(f) style: each test starts where the last one's bound left it, with
  * the table full of its moves), in three layers by the number of empty
- * squares n:
- *   n <= 4      dedicated code: no move generation, each empty square tried
- *               for flips directly, the last square counted without playing it;
- *   n <= SHALLOW    the empty squares tried in parity order (odd regions first,
+ * squares n (each named by its window, ab_ any alpha-beta window, pvs_ the
+ * first move with the window and the rest with null windows, nws_ null
+ * windows only, then its phase and the empties it serves; the knobs, with
+ * what they were measured to do: solve_tuning.h):
+ *   n <= 4      ab_end_2to4 and score_end_last1: no move generation, each
+ *               empty square tried for flips directly, the last square
+ *               counted without playing it;
+ *   n <= SHALLOW    pvs_end_shallow: the empty squares tried in parity order (odd regions first,
  *               corners before the squares next to them), no table, and the
  *               stability cut-off;
- *   above       move generation, a transposition table (from TABLE_MIN
+ *   above       pvs_end_table: move generation, a transposition table (table.h; from TABLE_MIN
  *               empties; from SYM_MIN empties keyed by the least of the
  *               position's 8 images, so a position and its mirror images share
  *               one entry; the best move is stored in that image's frame and
@@ -21,7 +25,8 @@
  * estimate of the score (a short search), not at 0.  From BB__SOLVE_SEL_MIN
  * empties the root first searches selective levels, as Edax and Egaroucid do:
  * the same tests with probable cut-offs (multi-ProbCut from MPC_MIN empties,
- * by the moves' estimates) at t = 1.0, 1.5, 2.0 and 2.6 standard deviations,
+ * by the moves' estimates, mpc.h) at t = 1.0, 1.5, 2.0 and 2.6 standard deviations
+ * (nws_end_levels, each level's tests by nws_end_mtd),
  * each level's score the next one's first test and its table moves the next
  * one's order; then the exact search.  The table tags each bound with the
  * level that proved it, and a later (less selective) level never takes a
@@ -32,225 +37,67 @@
  * off by null-window tests in the move order without the table (a function
  * of the position alone), so they do not depend on which thread filled
  * which entry.  docs/OTHELLO.md tells more, with figures. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#if defined(__linux__)
-#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
-#include <sys/mman.h>
-#endif
-#if defined(__unix__) || defined(__APPLE__)
-#define SOLVE_THREADS 1 /* lazy SMP helpers (pthreads) */
-#include <pthread.h>
-#else
-#define SOLVE_THREADS 0 /* (WebAssembly without threads): one thread, opts->threads ignored */
-#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bitboard.h"
 #include "eval.h"
-#include "solve_by.h"
+#include "solve_with.h"
 #include "eval_features.h"
+#include "mpc.h"
+#include "table.h"
+#include "threads.h"
 
-#ifndef BB__SOLVE_SHALLOW
-#define BB__SOLVE_SHALLOW 7 /* the most empties searched without the table */
-#endif
-#ifndef BB__SOLVE_TABLE_MIN
-#define BB__SOLVE_TABLE_MIN 8 /* the fewest empties that use the table */
-#endif
-#ifndef BB__SOLVE_SYM_MIN
-#define BB__SOLVE_SYM_MIN 14 /* the fewest empties keyed by the least image (below, mirror
-                              images of one position almost never meet, and the key costs) */
-#endif
-#ifndef BB__SOLVE_SHALLOW_STABLE
-#define BB__SOLVE_SHALLOW_STABLE 2 /* shallow nodes try the stability cut-off from this alpha */
-#endif
-#ifndef BB__SOLVE_EVAL_MIN
-#define BB__SOLVE_EVAL_MIN 12 /* the fewest empties whose moves are ordered with the evaluation */
-#endif
-#ifndef BB__SOLVE_SEARCH_MIN
-#define BB__SOLVE_SEARCH_MIN 16 /* from here a move's evaluation is a one-move search's (the opponent's
-                                   best reply by the evaluation), not the position's own */
-#endif
-#ifndef BB__SOLVE_SEARCH2_MIN
-#define BB__SOLVE_SEARCH2_MIN 24 /* from here a two-move search's */
-#endif
-#ifndef BB__SOLVE_SEARCH3_MIN
-#define BB__SOLVE_SEARCH3_MIN 61 /* from here a three-move search's (61: never) */
-#endif
-#ifndef BB__SOLVE_W_SEARCH
-#define BB__SOLVE_W_SEARCH 10 /* a disc of that search's estimate */
-#endif
-#ifndef BB__SOLVE_ETC_MIN
-#define BB__SOLVE_ETC_MIN (BB__SOLVE_TABLE_MIN + 1) /* the fewest empties that look up children */
-#endif
-#ifndef BB__SOLVE_STAGED
-#define BB__SOLVE_STAGED 1 /* the evaluation that orders the moves and makes the probable cut-offs: 1 the staged
-                              one (bb__othello_eval), 0 the solver's own set (bb__othello_solver_eval) */
-#endif
+#include "solve_tuning.h"
+
 #if BB__SOLVE_STAGED
 #define SOLVE_EVAL(p, o) bb__othello_eval(p, o)
 #else
 #define SOLVE_EVAL(p, o) bb__othello_solver_eval(p, o)
 #endif
-#ifndef BB__SOLVE_MPC_MIN
-#define BB__SOLVE_MPC_MIN 8 /* the fewest empties with probable cut-offs at a selective level (and ordered by
-                               the evaluation there) */
-#endif
-#ifndef BB__SOLVE_SEL_MIN
-#define BB__SOLVE_SEL_MIN 20 /* the fewest empties at the root that search the selective levels first */
-#endif
-#ifndef BB__SOLVE_MPC_SIGMA
-#define BB__SOLVE_MPC_SIGMA (7 * 64) /* the error of the moves' estimate, in 1/BB__EVAL_UNIT (below) */
-#endif
-enum { LEVEL_EXACT = 15 }; /* the table's level of an exact bound; selective levels are 0.. below it */
+enum { LEVEL_EXACT = BB__SEL_EXACT }; /* the table's level of an exact bound; selective levels are 0.. below it */
 enum { SHALLOW = BB__SOLVE_SHALLOW, TABLE_MIN = BB__SOLVE_TABLE_MIN, SYM_MIN = BB__SOLVE_SYM_MIN,
        ETC_MIN = BB__SOLVE_ETC_MIN, EVAL_MIN = BB__SOLVE_EVAL_MIN, SORT_MIN = 8, INF = 65 };
 
-/* ---- the table ------------------------------------------------------------------- */
+/* ---- the table (table.h: the one the midgame search uses too) ---------------------- */
 
-typedef struct {
-    uint64_t p, o;      /* the position (canonical, or as it is without symmetry) */
-    int8_t lower, upper; /* bounds of the exact score */
-    uint8_t n;          /* empties: 0 = an empty slot */
-    uint8_t move;       /* the best move found, in the key's frame (64: none) */
-    uint32_t level;     /* the search level the bounds were proven at (search.level): a bound of a
-                           selective level holds only for that level and those below it */
-} entry;
-
-typedef struct {
-    _Alignas(64) atomic_uint lock;
-    uint32_t unused_;
-    entry e[2];
-} bucket;
-
-typedef struct {
-    bucket *b;
-    size_t count;
-    void *memory;
-    int shared;         /* 1: threads share it, and a bucket is read and written under its lock */
-} table;
-
-static int table_new(table *t, size_t mb, int shared)
+/* 1 and the entry's bounds and move if (p, o) is there; bounds the solver
+ * at `level` may not take (table.h: proven at a more selective level, a
+ * selective one of an older search, the midgame search's) come back as no
+ * bounds (-INF, INF): only its move is of use there. */
+static inline int probe(const bb__table *t, uint64_t p, uint64_t o, int level, int *lower, int *upper, int *move)
 {
-    size_t bytes = mb << 20, n = 1;
-    while (n * 2 * sizeof(bucket) <= bytes) n *= 2;
-    /* 2 MiB aligned, and asked for in huge pages where the system has them
-     * on request: a probe is then one cache miss, not a cache miss and a TLB
-     * walk (FFO #40-#44 on Zen 1, 208 MiB: 21.0-21.3 s against 22.0-22.3 s). */
-    size_t huge = (size_t)2 << 20, size = (n * sizeof(bucket) + huge - 1) / huge * huge;
-    /* zeroed memory is an empty table (every lock 0, every slot's n 0): from
-     * calloc, whose large blocks are fresh pages the system clears as they
-     * are first touched, so nothing here writes all of it again */
-    t->memory = calloc(size + huge, 1);
-    if (!t->memory) return -1;
-    uintptr_t at = ((uintptr_t)t->memory + huge - 1) & ~(uintptr_t)(huge - 1);
-    t->b = (bucket *)at;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    (void)madvise(t->b, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
-#endif
-    t->count = n;
-    t->shared = shared;
-    return 0;
+    bb__table_entry e;
+    if (!bb__table_probe(t, p, o, &e)) return 0;
+    *move = e.move;
+    if (bb__table_bounds(t, &e, BB__SEL_END | (unsigned)level)) *lower = e.lower, *upper = e.upper;
+    else *lower = -INF, *upper = INF;
+    return 1;
 }
 
-static inline bucket *bucket_of(const table *t, uint64_t p, uint64_t o)
+/* Stores the search's bounds, proven at `level` with n empties (table.h:
+ * an entry of the same position and level has them tightened, one of a
+ * higher level keeps its own: a lazy-SMP helper may still search a level
+ * the main thread has left; slot 0 keeps the most empties). */
+static inline void store(const bb__table *t, uint64_t p, uint64_t o, int n, int level, int lower, int upper, int move)
 {
-    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + (o >> 29)) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 31;
-    return &t->b[h & (t->count - 1)];
-}
-
-static inline void prefetch(const bucket *b)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(b);
-#else
-    (void)b;
-#endif
-}
-
-/* One thread alone takes no lock: nobody else reads or writes. */
-static inline void lock(const table *t, bucket *b)
-{
-    if (t->shared)
-        while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire)) {
-        }
-}
-static inline void unlock(const table *t, bucket *b)
-{
-    if (t->shared) atomic_store_explicit(&b->lock, 0, memory_order_release);
-}
-
-/* 1 and the entry's bounds and move if (p, o) is there; bounds proven at a
- * level below `level` (a more selective one) come back as no bounds
- * (-INF, INF): only its move is of use there. */
-static int probe(const table *t, uint64_t p, uint64_t o, int level, int *lower, int *upper, int *move)
-{
-    bucket *b = bucket_of(t, p, o);
-    int hit = 0;
-    lock(t, b);
-    for (int i = 0; i < 2; i++)
-        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
-            *lower = b->e[i].lower, *upper = b->e[i].upper, *move = b->e[i].move;
-            if ((int)b->e[i].level < level) *lower = -INF, *upper = INF;
-            hit = 1;
-            break;
-        }
-    unlock(t, b);
-    return hit;
-}
-
-/* Stores the search's bounds, proven at `level`, tightening an entry of the
- * same position and level; an entry of a lower level has its bounds
- * replaced, one of a higher level keeps them (a lazy-SMP helper may still
- * search a level the main thread has left).  Slot 0 keeps the position with
- * the most empties. */
-static void store(const table *t, uint64_t p, uint64_t o, int n, int level, int lower, int upper, int move)
-{
-    bucket *b = bucket_of(t, p, o);
-    lock(t, b);
-    for (int i = 0; i < 2; i++)
-        if (b->e[i].n && b->e[i].p == p && b->e[i].o == o) {
-            entry *x = &b->e[i];
-            if ((int)x->level > level) {
-                if (move != 64) x->move = (uint8_t)move;
-                unlock(t, b);
-                return;
-            }
-            if ((int)x->level < level) x->lower = -INF, x->upper = INF, x->level = (uint32_t)level;
-            if (lower > x->lower) x->lower = (int8_t)lower;
-            if (upper < x->upper) x->upper = (int8_t)upper;
-            if (x->lower > x->upper) x->lower = x->upper = (int8_t)(lower > x->upper ? lower : upper); /* stale */
-            if (move != 64) x->move = (uint8_t)move;
-            unlock(t, b);
-            return;
-        }
-    entry e = {p, o, (int8_t)lower, (int8_t)upper, (uint8_t)n, (uint8_t)move, (uint32_t)level};
-    if (!b->e[0].n || n >= b->e[0].n) {
-        b->e[1] = b->e[0];
-        b->e[0] = e;
-    } else {
-        b->e[1] = e;
-    }
-    unlock(t, b);
+    bb__table_store(t, p, o, n, BB__SEL_END | (unsigned)level, lower, upper, move);
 }
 
 /* ---- the search ------------------------------------------------------------------ */
 
 typedef struct {
-    const table *t;
+    const bb__table *t;
     int sym;                  /* key by the least image */
     int helper;               /* a lazy-SMP helper: its moves in another order */
     int eval;                 /* order by the evaluation from EVAL_MIN empties */
     int level;                /* the search level: LEVEL_EXACT, or a selective one (0..) */
     int cut;                  /* a selective level's probable cut-off: t in 1/16 (0: exact) */
+    int margin[BB__EVAL_STAGES]; /* the level's t deviations (mpc.h, BB__MPC_END) by stage, in 1/BB__EVAL_UNIT */
     int sel_min;              /* the fewest empties at the root that search the selective levels first */
     uint64_t nodes, next_check;
-    const volatile int *stop;
-    atomic_int *done;         /* the main thread has finished (helpers stop) */
-    double deadline;          /* the main thread stops at this time (0: never; bb__othello_solve_by) */
+    bb__stop halt;            /* the caller's flag, the main thread done (helpers), the deadline */
     int stopped;
     /* the main thread: progress about 4 times a second */
     void (*progress)(uint64_t nodes, double seconds, void *arg);
@@ -258,16 +105,13 @@ typedef struct {
     double t0, last;
 } search;
 
-static double now_s(void);
-
 static inline int stopping(search *s)
 {
     if (s->nodes >= s->next_check) { /* every 4096 nodes or so */
         s->next_check = s->nodes + 4096;
-        if ((s->stop && *s->stop) || (s->done && atomic_load_explicit(s->done, memory_order_relaxed))) s->stopped = 1;
-        if (s->deadline > 0 && now_s() > s->deadline) s->stopped = 1;
+        if (bb__stop_now(&s->halt)) s->stopped = 1;
         if (s->progress) {
-            double now = now_s();
+            double now = bb__now();
             if (now - s->last >= 0.25) s->last = now, s->progress(s->nodes, now - s->t0, s->progress_arg);
         }
     }
@@ -308,7 +152,7 @@ static inline uint64_t flips(uint64_t p, uint64_t o, int sq) { return bb_othello
  * the opponent's; a run into them never ends on a mover's disc, so they flip
  * nothing. */
 static unsigned char last_count[8][256];
-#if SOLVE_THREADS
+#if BB__OTHELLO_THREADS
 static pthread_once_t last_count_once = PTHREAD_ONCE_INIT;
 #else
 static int last_count_done; /* one thread: no race to fill it */
@@ -334,7 +178,7 @@ static inline int last_flips(uint64_t p, int sq)
 }
 
 /* One empty square left: the score without playing it. */
-static inline int last1(search *s, uint64_t p, uint64_t o, int sq)
+static inline int score_end_last1(search *s, uint64_t p, uint64_t o, int sq)
 {
     s->nodes++;
     int n = last_flips(p, sq);
@@ -345,10 +189,10 @@ static inline int last1(search *s, uint64_t p, uint64_t o, int sq)
     return d > 0 ? d + 1 : d - 1;
 }
 
-static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq);
+static int ab_end_2to4(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq);
 
 /* n (2..4) empty squares sq[], in parity order. */
-static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq)
+static int ab_end_2to4(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *sq)
 {
     s->nodes++;
     int best = -INF;
@@ -360,7 +204,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
         int rest[4], k = 0;
         for (int j = 0; j < n; j++)
             if (j != i) rest[k++] = sq[j];
-        int v = n == 2 ? -last1(s, no, np, rest[0]) : -small(s, no, np, -beta, -(alpha > best ? alpha : best), 0, n - 1, rest);
+        int v = n == 2 ? -score_end_last1(s, no, np, rest[0]) : -ab_end_2to4(s, no, np, -beta, -(alpha > best ? alpha : best), 0, n - 1, rest);
         if (v > best) {
             best = v;
             if (v >= beta) return v;
@@ -368,7 +212,7 @@ static int small(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pas
     }
     if (best > -INF) return best;
     if (passed) return bb__othello_final_score(o, p) * -1; /* neither side can move: from p's side */
-    return -small(s, o, p, -beta, -alpha, 1, n, sq);
+    return -ab_end_2to4(s, o, p, -beta, -alpha, 1, n, sq);
 }
 
 /* The squares by how good they usually are to take near the end, best
@@ -390,7 +234,7 @@ static inline unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 
  * move.  Moves are tried odd quadrants first, each group in list order:
  * the parity order (odd quadrants first, each by square type), without
  * rebuilding it at every node. */
-static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
+static int pvs_end_shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n, const int *list,
                         unsigned parity)
 {
     if (n <= 4) {
@@ -399,11 +243,11 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
             if (parity & quadrant_bit(list[i])) sq[k++] = list[i];
         for (int i = 0; i < n; i++)
             if (!(parity & quadrant_bit(list[i]))) sq[k++] = list[i];
-        if (n == 1) return last1(s, p, o, sq[0]);
-        return small(s, p, o, alpha, beta, passed, n, sq);
+        if (n == 1) return score_end_last1(s, p, o, sq[0]);
+        return ab_end_2to4(s, p, o, alpha, beta, passed, n, sq);
     }
     s->nodes++;
-    if (alpha >= 64 - 2 * bb_popcount(o) && alpha > BB__SOLVE_SHALLOW_STABLE) { /* as in deep() */
+    if (alpha >= 64 - 2 * bb_popcount(o) && alpha > BB__SOLVE_SHALLOW_STABLE) { /* as in pvs_end_table() */
         int cap = 64 - 2 * bb_popcount(bb__othello_stable(o, p));
         if (cap <= alpha) return cap;
         if (cap < beta) beta = cap;
@@ -422,10 +266,10 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
                 if (j != i) rest[k++] = list[j];
             int a = alpha > best ? alpha : best, v;
             if (best == -INF) {
-                v = -shallow_list(s, no, np, -beta, -a, 0, n - 1, rest, parity ^ qb);
+                v = -pvs_end_shallow_list(s, no, np, -beta, -a, 0, n - 1, rest, parity ^ qb);
             } else {
-                v = -shallow_list(s, no, np, -a - 1, -a, 0, n - 1, rest, parity ^ qb);
-                if (v > a && v < beta) v = -shallow_list(s, no, np, -beta, -v, 0, n - 1, rest, parity ^ qb);
+                v = -pvs_end_shallow_list(s, no, np, -a - 1, -a, 0, n - 1, rest, parity ^ qb);
+                if (v > a && v < beta) v = -pvs_end_shallow_list(s, no, np, -beta, -v, 0, n - 1, rest, parity ^ qb);
             }
             if (v > best) {
                 best = v;
@@ -434,11 +278,11 @@ static int shallow_list(search *s, uint64_t p, uint64_t o, int alpha, int beta, 
         }
     if (best > -INF) return best;
     if (passed) return -bb__othello_final_score(o, p);
-    return -shallow_list(s, o, p, -beta, -alpha, 1, n, list, parity);
+    return -pvs_end_shallow_list(s, o, p, -beta, -alpha, 1, n, list, parity);
 }
 
 /* n (1..SHALLOW) empties: the list and the parity, then shallow_list. */
-static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+static int pvs_end_shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
 {
     uint64_t e = ~(p | o);
     int list[64], k = 0;
@@ -449,7 +293,7 @@ static int shallow(search *s, uint64_t p, uint64_t o, int alpha, int beta, int p
         for (uint64_t x = e & square_rank[r]; x; x &= x - 1) list[k++] = lsb(x);
         e &= ~square_rank[r];
     }
-    return shallow_list(s, p, o, alpha, beta, passed, n, list, parity);
+    return pvs_end_shallow_list(s, p, o, alpha, beta, passed, n, list, parity);
 }
 
 /* The key of (p, o) and the symmetry that makes it. */
@@ -466,7 +310,7 @@ static inline void key_of(const search *s, uint64_t p, uint64_t o, int n, uint64
  * runs that chose these). */
 typedef struct { int sq, value; uint64_t f; } scored;
 
-static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
+static int ab_mid_estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed);
 
 /* Whether a node with n empties and the window (alpha, beta) orders its
  * moves with the evaluation: from EVAL_MIN empties, unless the window asks
@@ -488,18 +332,7 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         int sq = lsb(x);
         uint64_t f = flips(p, o, sq), np = p | f | (1ULL << sq), no = o & ~f;
         uint64_t replies = bb_othello_moves(no, np);
-/* The weights of move ordering (fastest first), tuned on FFO #40-#44 by
-   node count (docs/OTHELLO.md has the runs); -D overrides them to try others. */
-#ifndef BB__SOLVE_W_MOB
-#define BB__SOLVE_W_MOB 16
-#define BB__SOLVE_W_CORNER 24
-#define BB__SOLVE_W_EDGE 4
-#define BB__SOLVE_W_FRONT 2
-#define BB__SOLVE_W_POT 4
-#endif
-#ifndef BB__SOLVE_W_EVAL
-#define BB__SOLVE_W_EVAL 4 /* a disc of the evaluation's estimate (tuned on #40-#44 too) */
-#endif
+        /* the weights: solve_tuning.h */
         int v = -BB__SOLVE_W_MOB * bb_popcount(replies) - BB__SOLVE_W_CORNER * bb_popcount(replies & 0x8100000000000081ULL);
         v += BB__SOLVE_W_EDGE * bb_popcount(bb__othello_stable_edges(np, no) & ~p); /* new edge discs that stay */
         v -= BB__SOLVE_W_FRONT * bb_popcount(bb__othello_neighbours(~(np | no)) & np) / 2; /* frontier */
@@ -507,7 +340,7 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
         int e = 0;
         if (use_eval && n >= BB__SOLVE_SEARCH_MIN)
             v -= BB__SOLVE_W_SEARCH *
-                 (e = estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT,
+                 (e = ab_mid_estimate(s, no, np, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT,
                                n >= BB__SOLVE_SEARCH3_MIN ? 3 : n >= BB__SOLVE_SEARCH2_MIN ? 2 : 1, 0)) /
                  BB__EVAL_UNIT;
         else if (use_eval)
@@ -522,15 +355,15 @@ static int order_moves(search *s, uint64_t p, uint64_t o, int n, uint64_t moves,
     return k;
 }
 
-static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
+static int pvs_end_table(search *s, uint64_t p, uint64_t o, int alpha, int beta, int passed, int n)
 {
-    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, passed, n);
+    if (n <= SHALLOW) return pvs_end_shallow(s, p, o, alpha, beta, passed, n);
     s->nodes++;
     if (stopping(s)) return 0;
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p);
-        return -deep(s, o, p, -beta, -alpha, 1, n);
+        return -pvs_end_table(s, o, p, -beta, -alpha, 1, n);
     }
     /* stability: o's stable discs are o's at the end */
     if (alpha >= 64 - 2 * bb_popcount(o) && alpha > 6) {
@@ -568,7 +401,7 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
                 uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
                 bb_sym u;
                 key_of(s, no, np, n - 1, &cp[i], &co[i], &u);
-                prefetch(bucket_of(s->t, cp[i], co[i]));
+                bb__table_prefetch(s->t, cp[i], co[i]);
             }
             for (int i = 0; i < k; i++) {
                 int l, up, mv;
@@ -581,13 +414,10 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         /* a selective level's probable cut-off (multi-ProbCut): the best of
            the moves' estimates (a search one move deeper than each move's)
            at least t standard deviations of its error above beta, or below
-           alpha.  The deviation: against the exact score, on positions of
-           games played by the staged evaluation with some random moves,
-           7.1 to 8.9 discs at 12 to 20 empties (6.2 to 7.4 with the solver's
-           own set), the mean within 1.4 of 0; by node count 7 did better
-           than 6 on FFO #40-#49 and than 8 and 9 on #40-#44 (docs/OTHELLO.md). */
+           alpha; the deviation by stage: mpc.h's BB__MPC_END column (where
+           it was measured: mpc.c) */
         if (s->cut && use_eval && n >= BB__SOLVE_MPC_MIN) {
-            int margin = s->cut * BB__SOLVE_MPC_SIGMA / 16;
+            int margin = s->margin[bb__eval_stage(n)];
             /* scores are even: the bound is beta rounded up, or alpha rounded down, to even */
             if (est >= beta * BB__EVAL_UNIT + margin) {
                 int v = beta + (beta & 1);
@@ -608,10 +438,10 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
         int a = alpha > best ? alpha : best, v;
         if (i == 0) {
-            v = -deep(s, no, np, -beta, -a, 0, n - 1);
+            v = -pvs_end_table(s, no, np, -beta, -a, 0, n - 1);
         } else {
-            v = -deep(s, no, np, -a - 1, -a, 0, n - 1);
-            if (v > a && v < beta && !s->stopped) v = -deep(s, no, np, -beta, -v, 0, n - 1);
+            v = -pvs_end_table(s, no, np, -a - 1, -a, 0, n - 1);
+            if (v > a && v < beta && !s->stopped) v = -pvs_end_table(s, no, np, -beta, -v, 0, n - 1);
         }
         if (s->stopped) return 0;
         if (v > best) {
@@ -632,25 +462,25 @@ static int deep(search *s, uint64_t p, uint64_t o, int alpha, int beta, int pass
 }
 
 /* The score of (p, o) in the window (alpha, beta), fail-soft. */
-static int score_of(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+static int score_end(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int n = 64 - bb_popcount(p | o);
     if (n == 0) return bb__othello_final_score(p, o);
-    if (n <= SHALLOW) return shallow(s, p, o, alpha, beta, 0, n);
-    return deep(s, p, o, alpha, beta, 0, n);
+    if (n <= SHALLOW) return pvs_end_shallow(s, p, o, alpha, beta, 0, n);
+    return pvs_end_table(s, p, o, alpha, beta, 0, n);
 }
 
 /* An estimate of the score of (p, o) in 1/BB__EVAL_UNIT of a disc: a plain
  * alpha-beta search `depth` moves deep with the evaluation at its leaves,
  * the moves ordered by the evaluation from depth 3.  Its nodes count. */
-static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
+static int ab_mid_estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int passed)
 {
     s->nodes++;
     if (depth == 0) return SOLVE_EVAL(p, o);
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
         if (passed) return -bb__othello_final_score(o, p) * BB__EVAL_UNIT;
-        return -estimate(s, o, p, -beta, -alpha, depth, 1);
+        return -ab_mid_estimate(s, o, p, -beta, -alpha, depth, 1);
     }
     scored m[64];
     int k = 0;
@@ -664,52 +494,32 @@ static int estimate(search *s, uint64_t p, uint64_t o, int alpha, int beta, int 
     int best = -INF * BB__EVAL_UNIT;
     for (int i = 0; i < k && best < beta; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
-        int v = -estimate(s, no, np, -beta, -(alpha > best ? alpha : best), depth - 1, 0);
+        int v = -ab_mid_estimate(s, no, np, -beta, -(alpha > best ? alpha : best), depth - 1, 0);
         if (v > best) best = v;
     }
     return best;
 }
 
-/* Where the first null-window test goes: from GUESS_MIN empties, a little
- * below an estimate by a search to GUESS_LEAF empties (at most GUESS_DEPTH
- * moves); a test below the score costs far less than one above it. */
-#ifndef BB__SOLVE_GUESS_MIN
-#define BB__SOLVE_GUESS_MIN 16
-#endif
-#ifndef BB__SOLVE_GUESS_LEAF
-#define BB__SOLVE_GUESS_LEAF 14
-#endif
-#ifndef BB__SOLVE_GUESS_DEPTH
-#define BB__SOLVE_GUESS_DEPTH 10
-#endif
-#ifndef BB__SOLVE_LEVEL_MARGIN
-#define BB__SOLVE_LEVEL_MARGIN 0 /* each level's first test this far below the last level's score */
-#endif
-#ifndef BB__SOLVE_EXACT_MARGIN
-#define BB__SOLVE_EXACT_MARGIN 0 /* the exact level's first test this far below the last selective score
-                                    (2 searched more nodes on #40-#44) */
-#endif
-#ifndef BB__SOLVE_GUESS_MARGIN
-#define BB__SOLVE_GUESS_MARGIN 2
-#endif
-static int first_test(search *s, uint64_t p, uint64_t o)
+/* Where the first null-window test goes: a little below an estimate of
+ * the score (solve_tuning.h, BB__SOLVE_GUESS_*). */
+static int first_guess(search *s, uint64_t p, uint64_t o)
 {
     int n = 64 - bb_popcount(p | o);
     if (!s->eval || n < BB__SOLVE_GUESS_MIN) return 0;
     int depth = n - BB__SOLVE_GUESS_LEAF;
     if (depth > BB__SOLVE_GUESS_DEPTH) depth = BB__SOLVE_GUESS_DEPTH;
-    int e = estimate(s, p, o, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, depth, 0);
+    int e = ab_mid_estimate(s, p, o, -INF * BB__EVAL_UNIT, INF * BB__EVAL_UNIT, depth, 0);
     int g = 2 * ((e + (e >= 0 ? BB__EVAL_UNIT : -BB__EVAL_UNIT)) / (2 * BB__EVAL_UNIT)); /* the nearest even */
     int t = g - BB__SOLVE_GUESS_MARGIN;
     return t > 64 ? 64 : t < -62 ? -62 : t;
 }
 
-/* The score of (p, o) by null-window tests from t, MTD(f) style (tests() below). */
-static int mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
+/* The score of (p, o) by null-window tests from t, MTD(f) style (nws_end_levels() below). */
+static int nws_end_mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
 {
     int lo = -64, hi = 64;
     while (lo < hi) {
-        int r = score_of(s, p, o, t - 1, t);
+        int r = score_end(s, p, o, t - 1, t);
         if (s->stopped) return 0;
         if (r >= t) lo = r;
         else hi = r;
@@ -720,15 +530,10 @@ static int mtd(search *s, uint64_t p, uint64_t o, int alpha, int beta, int t)
     return lo;
 }
 
-/* The selective levels' t, in 1/16: probable cut-offs at t standard
- * deviations of the estimate's error, t growing level by level. */
-#ifndef BB__SOLVE_LEVELS
-#define BB__SOLVE_LEVELS 16, 24, 32, 42
-#endif
-static const int level_cut[] = {BB__SOLVE_LEVELS};
+static const int level_cut[] = {BB__SOLVE_LEVELS}; /* the selective levels' t (solve_tuning.h) */
 
 /* The score of (p, o) by null-window tests, MTD(f) style: a test at t,
- * score_of(t - 1, t), says score >= r or score <= r for the r it returns
+ * score_end(t - 1, t), says score >= r or score <= r for the r it returns
  * (fail-soft); the next test starts from that bound, and each test finds the
  * table full of the moves that refuted or proved the last.  On FFO #40-#45
  * that costs 10-25% fewer nodes than one search with the whole window
@@ -737,15 +542,17 @@ static const int level_cut[] = {BB__SOLVE_LEVELS};
  * from sel_min empties, the selective levels first: the same tests with
  * probable cut-offs, t growing, each from the level before's score, then
  * the exact ones from the last level's score. */
-static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
+static int nws_end_levels(search *s, uint64_t p, uint64_t o, int alpha, int beta)
 {
     int t = alpha >= 0 ? alpha + 1 : beta <= 0 ? beta : 0;
     if (alpha < -64 && beta > 64) {
-        t = first_test(s, p, o);
+        t = first_guess(s, p, o);
         if (s->eval && 64 - bb_popcount(p | o) >= s->sel_min) {
             for (int l = 0; l < (int)(sizeof level_cut / sizeof level_cut[0]); l++) {
                 s->level = l, s->cut = level_cut[l];
-                int g = mtd(s, p, o, -INF, INF, t);
+                for (int st = 0; st < BB__EVAL_STAGES; st++) /* the margins of this level, by stage */
+                    s->margin[st] = (int)((double)s->cut * bb__mpc_sigma_table[st][BB__MPC_END] * BB__EVAL_UNIT / 16);
+                int g = nws_end_mtd(s, p, o, -INF, INF, t);
                 if (s->stopped) return 0;
                 t = g - BB__SOLVE_LEVEL_MARGIN;
                 t = t > 64 ? 64 : t < -62 ? -62 : t;
@@ -755,7 +562,7 @@ static int tests(search *s, uint64_t p, uint64_t o, int alpha, int beta)
             t = t > 64 ? 64 : t < -62 ? -62 : t;
         }
     }
-    return mtd(s, p, o, alpha, beta, t);
+    return nws_end_mtd(s, p, o, alpha, beta, t);
 }
 
 /* ---- threads --------------------------------------------------------------------- */
@@ -766,21 +573,12 @@ typedef struct {
     int alpha, beta, wld;
 } helper_job;
 
-#if SOLVE_THREADS
 static void *helper_run(void *arg)
 {
     helper_job *j = arg;
-    if (j->wld) score_of(&j->s, j->p, j->o, j->alpha, j->beta);
-    else tests(&j->s, j->p, j->o, j->alpha, j->beta);
+    if (j->wld) score_end(&j->s, j->p, j->o, j->alpha, j->beta);
+    else nws_end_levels(&j->s, j->p, j->o, j->alpha, j->beta);
     return NULL;
-}
-#endif
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The first move, in the solver's own order without the table (fastest
@@ -802,7 +600,7 @@ static int first_best(search *s, uint64_t p, uint64_t o, int target)
     for (int i = 0; i < k; i++) {
         uint64_t np = p | m[i].f | (1ULL << m[i].sq), no = o & ~m[i].f;
         /* -score(child) >= target  <=>  score(child) <= -target */
-        int v = -score_of(s, no, np, -target, -target + 1);
+        int v = -score_end(s, no, np, -target, -target + 1);
         if (s->stopped) return -1;
         if (v >= target) return m[i].sq;
     }
@@ -820,28 +618,13 @@ static size_t default_mb(const bb_othello_pos *pos)
     return n >= 19 ? 64 : n <= 13 ? 1 : (size_t)1 << (n - 13);
 }
 
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
-                 bb_othello_solve_result *r);
-
 int bb_othello_solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb_othello_solve_result *r)
 {
-    return solve(pos, opts, 0, BB__SOLVE_SEL_MIN, r);
+    return bb__othello_solve_with(pos, opts, NULL, 0, -1, r);
 }
 
-int bb__othello_solve_by(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline,
-                         bb_othello_solve_result *r)
-{
-    return solve(pos, opts, deadline, BB__SOLVE_SEL_MIN, r);
-}
-
-int bb__othello_solve_sel(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, int sel_min,
-                          bb_othello_solve_result *r)
-{
-    return solve(pos, opts, 0, sel_min, r);
-}
-
-static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, double deadline, int sel_min,
-                 bb_othello_solve_result *r)
+int bb__othello_solve_with(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, bb__table *kept,
+                           double deadline, int sel_min, bb_othello_solve_result *r)
 {
     BB__ASSERT_NOT_NULL(pos, "pos");
     BB__ASSERT_NOT_NULL(r, "r");
@@ -849,15 +632,21 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
     memset(&none, 0, sizeof none);
     if (!opts) opts = &none;
     memset(r, 0, sizeof *r);
-    double t0 = now_s();
-#if SOLVE_THREADS
+    double t0 = bb__now();
+#if BB__OTHELLO_THREADS
     pthread_once(&last_count_once, last_count_fill);
 #else
     if (!last_count_done) last_count_fill(), last_count_done = 1;
 #endif
-    table t;
-    if (table_new(&t, opts->hash_mb ? opts->hash_mb : default_mb(pos), opts->threads > 1) != 0) return -1;
-    r->table_bytes = t.count * sizeof(bucket);
+    bb__table own, *t = kept;
+    if (!t) {
+        t = &own;
+        size_t mb = opts->hash_mb ? opts->hash_mb : default_mb(pos);
+        if (bb__table_alloc(t, mb) != 0) return -1;
+    }
+    bb__table_next_age(t);
+    t->shared = opts->threads > 1;
+    r->table_bytes = t->count * sizeof(bb__table_bucket);
     int alpha = -INF, beta = INF; /* wider than any score: +-64 come back exact */
     if (opts->wld) alpha = -1, beta = 1;
     else if (opts->alpha < opts->beta) alpha = opts->alpha, beta = opts->beta;
@@ -865,36 +654,26 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
     atomic_init(&done, 0);
     search s;
     memset(&s, 0, sizeof s);
-    s.t = &t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval, s.stop = opts->stop, s.done = NULL;
-    s.level = LEVEL_EXACT, s.sel_min = sel_min;
-    s.deadline = deadline;
+    s.t = t, s.sym = !opts->no_symmetry, s.eval = !opts->no_eval;
+    s.halt.stop = opts->stop, s.halt.done = NULL, s.halt.deadline = deadline;
+    s.level = LEVEL_EXACT, s.sel_min = sel_min < 0 ? BB__SOLVE_SEL_MIN : sel_min;
     s.t0 = s.last = t0;
     int threads = opts->threads > 1 ? opts->threads : 1;
-    if (threads > 64) threads = 64;
-    helper_job jobs[64];
-    int started = 0;
-#if SOLVE_THREADS
-    pthread_t tid[64];
+    if (threads > BB__MAX_THREADS) threads = BB__MAX_THREADS;
+    helper_job jobs[BB__MAX_THREADS];
     for (int i = 1; i < threads; i++) {
         jobs[i].s = s;
-        jobs[i].s.helper = i, jobs[i].s.done = &done, jobs[i].s.progress = NULL;
+        jobs[i].s.helper = i, jobs[i].s.halt.done = &done, jobs[i].s.progress = NULL;
         jobs[i].p = pos->p, jobs[i].o = pos->o, jobs[i].alpha = alpha, jobs[i].beta = beta;
         jobs[i].wld = opts->wld;
-        if (pthread_create(&tid[i], NULL, helper_run, &jobs[i]) != 0) break;
-        started = i;
     }
-#else
-    (void)threads;
-#endif
+    bb__helpers helpers;
+    int started = bb__helpers_start(&helpers, threads, helper_run, jobs, sizeof jobs[0]);
     s.progress = opts->progress, s.progress_arg = opts->progress_arg;
-    int v = opts->wld ? score_of(&s, pos->p, pos->o, alpha, beta) : tests(&s, pos->p, pos->o, alpha, beta);
+    int v = opts->wld ? score_end(&s, pos->p, pos->o, alpha, beta) : nws_end_levels(&s, pos->p, pos->o, alpha, beta);
     atomic_store(&done, 1);
-    for (int i = 1; i <= started; i++) {
-#if SOLVE_THREADS
-        pthread_join(tid[i], NULL);
-#endif
-        r->nodes += jobs[i].s.nodes;
-    }
+    bb__helpers_join(&helpers);
+    for (int i = 1; i <= started; i++) r->nodes += jobs[i].s.nodes;
     if (!s.stopped) {
         r->bound = v >= beta ? 1 : v <= alpha ? -1 : 0;
         if (opts->wld) r->bound = 0; /* the sign is exact */
@@ -922,9 +701,9 @@ static int solve(const bb_othello_pos *pos, const bb_othello_solve_opts *opts, d
         }
     }
     r->nodes += s.nodes;
-    r->seconds = now_s() - t0;
+    r->seconds = bb__now() - t0;
     r->stopped = s.stopped;
-    free(t.memory);
+    if (t == &own) bb__table_free(&own);
     if (s.stopped) {
         r->best = -1;
         return -2;

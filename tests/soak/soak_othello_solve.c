@@ -9,12 +9,12 @@
  * without the evaluation's move order, an aspiration window's bound, and
  * the score, best move and variation with the selective levels (probable
  * cut-offs from 8 empties, then the exact search: solve.c) searched first
- * whatever the root's size (bb__othello_solve_sel), on 1 or 2 threads. */
+ * whatever the root's size (bb__othello_solve_with, sel_min 0), on 1 or 2 threads. */
 #include <string.h>
 
 #include "bitboard.h"
 #include "soak_util.h"
-#include "../../src/othello/solve_by.h"
+#include "../../src/othello/solve_with.h"
 
 soak_area_fn soak_area_othello_solve;
 
@@ -196,7 +196,7 @@ void soak_area_othello_solve(uint64_t seed, int64_t first, int64_t last, soak_st
         if (!bad) { /* the selective levels first: the same answer */
             opts.alpha = opts.beta = 0;
             opts.threads = 1 + soak_below(&r, 2);
-            if (bb__othello_solve_sel(&pos, &opts, 0, &other) != 0 || other.score != v || other.bound != 0)
+            if (bb__othello_solve_with(&pos, &opts, NULL, 0, 0, &other) != 0 || other.score != v || other.bound != 0)
                 snprintf(why, sizeof why, "selective levels first: score %d bound %d, want %d", other.score,
                          other.bound, v),
                     bad = why;
