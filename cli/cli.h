@@ -68,6 +68,10 @@ int cli_option_value(int argc, char **argv, int *i, const char *name, const char
 int cli_parse_board(const char *text, int argn, const cli_opts *o, uint64_t *out);
 /* Whether text is name (lower case), ignoring case, as the library's name parsers do. */
 int cli_name_is(const char *text, const char *name);
+/* Parses perft's DEPTH argument (argument argn): 0 and *depth, or an error
+ * naming it (-1): not a number, or deeper than max, with the library's
+ * reason why (BB_OTHELLO_PERFT_MAX_DEPTH_WHY, BB_CHESS_PERFT_MAX_DEPTH_WHY). */
+int cli_parse_perft_depth(const char *text, int argn, long max, const char *why, long *depth);
 /* Parses a square name or prints an error naming the argument; -1 on failure. */
 int cli_parse_square(const char *text, int argn);
 

@@ -399,14 +399,9 @@ static void print_rate(const chess_opts *c, uint64_t nodes, double t, size_t tab
 }
 
 /* Parses DEPTH (argument argn): 0..max. */
-static int parse_depth(const char *d, int argn, long max, long *depth)
+static int perft_depth(const char *d, int argn, long *depth)
 {
-    char *end;
-    errno = 0;
-    *depth = strtol(d, &end, 10);
-    if (!(d[0] >= '0' && d[0] <= '9') || *end || errno || *depth > max)
-        return cli_error("argument %d: DEPTH '%s' is not a number 0..%ld", argn, d, max);
-    return 0;
+    return cli_parse_perft_depth(d, argn, BB_CHESS_PERFT_MAX_DEPTH, BB_CHESS_PERFT_MAX_DEPTH_WHY, depth);
 }
 
 static int run_verify(const chess_opts *c, const bb_chess_pos *pos, int depth)
@@ -431,11 +426,11 @@ static int cmd_perft(const chess_opts *c, char **argv, const int *args, int n)
     long depth = -1;
     if (c->epd) {
         if (n > 1) return cli_error("chess perft --epd FILE takes at most a DEPTH (the deepest to check), not a FEN");
-        if (n == 1 && parse_depth(argv[args[0]], args[0], 64, &depth) != 0) return EXIT_USAGE;
+        if (n == 1 && perft_depth(argv[args[0]], args[0], &depth) != 0) return EXIT_USAGE;
         return cmd_epd(c, depth);
     }
     if (n == 0) return cli_error("chess perft needs a DEPTH: chess perft 5 [FEN]");
-    if (parse_depth(argv[args[0]], args[0], 64, &depth) != 0) return EXIT_USAGE;
+    if (perft_depth(argv[args[0]], args[0], &depth) != 0) return EXIT_USAGE;
     if (n > 2)
         return cli_error("chess perft takes DEPTH [FEN]: argument %d ('%s') is one too many%s", args[2], argv[args[2]],
                          n >= 5 ? " (quote the whole FEN as one argument)" : "");
@@ -535,6 +530,10 @@ static int epd_line(char *line, long lineno, void *arg)
         if (bb_chess_epd_perft(&rec, (int)d, &want[nd]) == 1) depths[nd++] = d;
     }
     if (nd == 0) return cli_error("%s:%ld: no ';D1 COUNT' after the FEN", s->name, lineno);
+    for (int i = 0; i < nd; i++) /* a depth to check that could not finish; DEPTH itself is at most the limit */
+        if (s->max_depth < 0 && depths[i] > BB_CHESS_PERFT_MAX_DEPTH)
+            return cli_error("%s:%ld: D%ld is too deep: %s (give the deepest to check: chess perft %d --epd FILE)",
+                             s->name, lineno, depths[i], BB_CHESS_PERFT_MAX_DEPTH_WHY, BB_CHESS_PERFT_MAX_DEPTH);
     printf("line %ld:", lineno);
     int ok = 1, checked = 0;
     char fen[BB_CHESS_FEN_MAX];

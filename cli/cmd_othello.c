@@ -286,11 +286,10 @@ static int cmd_perft(const othello_opts *c, char **argv, const int *args, int n)
 {
     bb_othello_pos pos;
     if (n == 0) return cli_error("othello perft needs a DEPTH: othello perft 8 [POSITION]");
-    const char *d = argv[args[0]];
-    char *end;
-    long depth = strtol(d, &end, 10);
-    if (!(d[0] >= '0' && d[0] <= '9') || *end || depth > 60)
-        return cli_error("argument %d: DEPTH '%s' is not a number 0..60", args[0], d);
+    long depth;
+    if (cli_parse_perft_depth(argv[args[0]], args[0], BB_OTHELLO_PERFT_MAX_DEPTH, BB_OTHELLO_PERFT_MAX_DEPTH_WHY,
+                              &depth) != 0)
+        return EXIT_USAGE;
     if (position_arg(c, argv, args + 1, n > 1, &pos) != 0) return EXIT_USAGE;
     if (n > 2) return cli_error("othello perft takes DEPTH [POSITION]: argument %d ('%s') is one too many", args[2],
                                 argv[args[2]]);

@@ -1,6 +1,10 @@
 /* The command table and the demo's sections, in the order help lists them. */
 #include "cli.h"
 
+/* a number macro as a string literal: the perft limits in the help */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 /* `bitboard help othello`, continued: the endgame solver. */
 static const char othello_solve_help[] =
     "\nA board string that begins with '-' is a position, not an option, for every\n"
@@ -143,7 +147,12 @@ const cli_subcommand_help cli_subcommand_helps[] = {
 const int cli_subcommand_help_count = (int)(sizeof cli_subcommand_helps / sizeof cli_subcommand_helps[0]);
 
 /* `bitboard help chess`, continued: the game files. */
-static const char *const othello_more[] = {othello_solve_help, othello_search_help, othello_match_help, NULL};
+/* `bitboard help othello`, continued: perft's deepest depth. */
+static const char othello_perft_help[] =
+    "\nperft's DEPTH is at most " CLI_STR(BB_OTHELLO_PERFT_MAX_DEPTH) ", the deepest whose count from the start is\n"
+    "published and fits in 64 bits (OEIS A124004); deeper is refused (status 2).\n";
+
+static const char *const othello_more[] = {othello_perft_help, othello_solve_help, othello_search_help, othello_match_help, NULL};
 
 static const char chess_games_help[] =
     "\nGames (each of these takes its own options, after its name):\n"
@@ -372,8 +381,9 @@ const cli_command cli_commands[] = {
      "the last ply counts nothing).  It prints the count on standard output and\n"
      "the nodes per second on standard error; a progress line on standard error\n"
      "for long runs when that is a terminal.  Ctrl-C stops it (exit status 130).\n"
-     "Counts never wrap: one of 2^64 - 1 or more is an error (exit status 1); from\n"
-     "the start position depth 13 is the deepest that fits.\n"
+     "Counts never wrap: one of 2^64 - 1 or more is an error (exit status 1).  DEPTH\n"
+     "is at most " CLI_STR(BB_CHESS_PERFT_MAX_DEPTH) ", the deepest whose count from the start position fits in 64\n"
+     "bits (OEIS A048987); deeper is refused (exit status 2).\n"
      "\nOptions (after the command name):\n"
      "  --uci, --san      moves: one move a line in that notation (both: UCI then\n"
      "                    SAN); play: print the moves played in it before the FEN\n"

@@ -211,6 +211,17 @@ int cli_parse_square(const char *text, int argn)
     return sq;
 }
 
+int cli_parse_perft_depth(const char *text, int argn, long max, const char *why, long *depth)
+{
+    char *end;
+    int digits = text[0] >= '0' && text[0] <= '9';
+    errno = 0;
+    *depth = strtol(text, &end, 10);
+    if (!digits || *end) return cli_error("argument %d: DEPTH '%s' is not a number 0..%ld", argn, text, max);
+    if (errno || *depth > max) return cli_error("argument %d: DEPTH %s is too deep: %s", argn, text, why);
+    return 0;
+}
+
 int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ctx)
 {
     return cli_read_lines(stdin, NULL, fn, ctx);

@@ -92,6 +92,7 @@
  *
  * bitboard/othello.h   Othello: moves and flips by four methods, positions, text formats, perft
  *   bb_othello_moves  bb_othello_flips  bb_othello_perft  bb_othello_method  BB_OTHELLO_LOOKUP
+ *   BB_OTHELLO_PERFT_MAX_DEPTH  BB_OTHELLO_PERFT_MAX_DEPTH_WHY
  *   BB_OTHELLO_SHIFTS  BB_OTHELLO_AVX2  BB_OTHELLO_AVX512  BB_OTHELLO_METHOD_COUNT  BB_OTHELLO_DEFAULT
  *   bb_othello_method_name  bb_othello_method_from_name  bb_othello_method_available
  *   bb_othello_moves_with  bb_othello_flips_with  bb_othello_convention  BB_OTHELLO_OEIS
@@ -140,7 +141,8 @@
  *   bb_chess_attackers_to  bb_chess_key  bb_chess_move_to_uci  bb_chess_move_from_uci
  *   bb_chess_move_to_san  bb_chess_moves_to_san  bb_chess_move_from_san  BB_CHESS_MOVE_TEXT_MAX
  *   bb_chess_sym_allowed  bb_chess_transform  bb_chess_color_flip  bb_chess_perft_opts  bb_chess_perft_stats
- *   bb_chess_perft  bb_chess_perft_divide  bb_chess_perft_verify
+ *   bb_chess_perft  bb_chess_perft_divide  bb_chess_perft_verify  BB_CHESS_PERFT_MAX_DEPTH
+ *   BB_CHESS_PERFT_MAX_DEPTH_WHY
  *
  * bitboard/chess_board.h  the fast walk: a 64-byte board, generated with its children, counted
  *   bb_chess_board  bb_chess_board_from_pos  bb_chess_board_to_pos  bb_chess_board_moves

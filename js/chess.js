@@ -970,7 +970,10 @@ export class Chess {
     /** The number of legal move sequences depth plies deep from the position (depth 0..). */
     perft(depth) {
         if (!Number.isInteger(depth)) throw new TypeError(`bitboard: chess: depth must be an integer, not ${String(depth)}`);
-        if (depth < 0 || depth > 20) throw new RangeError(`bitboard: chess: depth ${depth} is not in 0..20`);
+        if (depth < 0) throw new RangeError(`bitboard: chess: depth ${depth} is negative`);
+        if (depth > c.bb_js_chess_perft_max_depth()) {
+            throw new RangeError(`bitboard: chess: depth ${depth} is too deep: ${cString(c.bb_js_chess_perft_max_depth_why())}`);
+        }
         const n = u64(c.bb_js_chess_perft(this.#ready('perft'), depth));
         if (n === (1n << 64n) - 1n) throw new RangeError(`bitboard: chess: perft ${depth} does not fit in 64 bits`);
         return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;

@@ -241,7 +241,11 @@ export function perft(pos, depth, opts) {
 const PERFT_OPTIONS = ['convention', 'hashMb'], SOLVE_OPTIONS = ['wld', 'alpha', 'beta', 'hashMb'];
 
 function perftOptions(depth, opts, names) {
-    integer(depth, 0, 1000, 'depth');
+    const max = c.bb_js_othello_perft_max_depth();
+    if (Number.isInteger(depth) && depth > max) {
+        throw new RangeError(`bitboard: depth ${depth} is too deep: ${cString(c.bb_js_othello_perft_max_depth_why())}`);
+    }
+    integer(depth, 0, max, 'depth');
     const o = options(opts, names, 'perft');
     return { convention: named(o.convention ?? 'oeis', CONVENTIONS, 'convention'), hashMb: integer(o.hashMb ?? 0, 0, 2048, 'hashMb') };
 }

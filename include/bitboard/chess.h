@@ -106,6 +106,9 @@
  *   bb_chess_perft(pos, depth, opts)   the number of legal move sequences depth plies deep; depth >= 0;
  *                                    UINT64_MAX if that number does not fit in 64 bits (never a
  *                                    wrapped count)
+ *   BB_CHESS_PERFT_MAX_DEPTH         13: the deepest perft the CLI, Python and JS accept (the library
+ *                                    itself counts any depth, saturating at UINT64_MAX)
+ *   BB_CHESS_PERFT_MAX_DEPTH_WHY     why, one string for their errors
  *   bb_chess_perft_divide(pos, depth, opts, each, arg)  the same, calling each(move, count, arg) for
  *                                    every root move in generation order; returns the total
  *   bb_chess_perft_verify(pos, depth, report, size)  walks the tree comparing the generator with a
@@ -198,6 +201,17 @@ typedef struct {
     int repetitions;  /* how many times the position has stood, this time included */
     char why[128];    /* one line: "black is checkmated: white wins", "no checkmate is possible: K+B v K ..." */
 } bb_chess_result;
+
+/* The deepest perft the front ends accept: from the start position depth 13
+ * is the deepest whose count fits in 64 bits (OEIS A048987: depth 13 is
+ * 1,981,066,775,000,396,239; depth 14 is 61,885,021,521,585,529,237, more
+ * than 2^64 = 18,446,744,073,709,551,616).  Sparse positions fit deeper (two
+ * bare kings to depth 23), positions with more moves overflow sooner: the
+ * library counts any depth and reports an overflow rather than wrap. */
+#define BB_CHESS_PERFT_MAX_DEPTH 13
+#define BB_CHESS_PERFT_MAX_DEPTH_WHY                                                                         \
+    "13 is the deepest whose count from the start fits in 64 bits "                                          \
+    "(OEIS A048987: 1,981,066,775,000,396,239; depth 14 is 61,885,021,521,585,529,237)"
 
 /* What a perft call reports (bb_chess_perft_opts.stats). */
 typedef struct {

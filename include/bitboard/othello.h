@@ -15,6 +15,9 @@
  *                                    (p to move, o); opts may be NULL (oeis convention, one thread);
  *                                    depth >= 0; the same with a table (opts->tt) and any threads;
  *                                    0 if opts->stop stopped it
+ *   BB_OTHELLO_PERFT_MAX_DEPTH       19: the deepest perft the CLI, Python and JS accept (the library
+ *                                    itself counts any depth, saturating at UINT64_MAX)
+ *   BB_OTHELLO_PERFT_MAX_DEPTH_WHY   why, one string for their errors
  *   bb_othello_method                the flip and move methods, values 0..3 in this order:
  *   BB_OTHELLO_LOOKUP                  per line: extract 8 bits, look the flips up, deposit them
  *   BB_OTHELLO_SHIFTS                  directional shifts in 8 directions over the whole board
@@ -114,6 +117,21 @@ typedef enum { BB_OTHELLO_LOOKUP, BB_OTHELLO_SHIFTS, BB_OTHELLO_AVX2, BB_OTHELLO
 #define BB_OTHELLO_METHOD_COUNT 4
 
 typedef enum { BB_OTHELLO_OEIS, BB_OTHELLO_BIK, BB_OTHELLO_NOPASS } bb_othello_convention;
+
+/* The deepest perft the front ends accept: the deepest whose count from the
+ * start is published and fits in 64 bits.  OEIS A124004 (the oeis
+ * convention) lists the counts to depth 19: depth 18 is
+ * 2,534,535,926,617,852 and depth 19 29,335,558,770,589,276, below 2^64 =
+ * 18,446,744,073,709,551,616.  Deeper counts are not known; by their growth
+ * (a factor of about 11.6 a ply there) depth 20 would be near 3.4 * 10^17
+ * and depth 22 would pass 2^64, but that is an estimate, not a count, and no
+ * bound proves it (a proven bound, 60 * 59 * ... empty squares per ply,
+ * stops at depth 11).  A position other than the start may overflow sooner:
+ * the library reports that (stats->overflow) rather than wrap. */
+#define BB_OTHELLO_PERFT_MAX_DEPTH 19
+#define BB_OTHELLO_PERFT_MAX_DEPTH_WHY                                                                       \
+    "19 is the deepest whose count from the start is published and fits in 64 bits "                         \
+    "(OEIS A124004: 29,335,558,770,589,276 leaves)"
 
 /* Perft's transposition table: made by bb_othello_tt_new; the fields are
  * not API (src/othello/tt.h says what they hold). */

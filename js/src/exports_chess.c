@@ -263,6 +263,10 @@ BB_JS_EXPORT int bb_js_chess_status(const bb_chess_game *g)
     return s | (reps > 255 ? 255 : reps) << 8;
 }
 
+/* perft's deepest depth and why (the library's: every front end refuses deeper) */
+BB_JS_EXPORT int bb_js_chess_perft_max_depth(void) { return BB_CHESS_PERFT_MAX_DEPTH; }
+BB_JS_EXPORT const char *bb_js_chess_perft_max_depth_why(void) { return BB_CHESS_PERFT_MAX_DEPTH_WHY; }
+
 /* perft from the position now; UINT64_MAX when the count does not fit */
 BB_JS_EXPORT uint64_t bb_js_chess_perft(const bb_chess_game *g, int depth)
 {

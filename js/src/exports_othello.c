@@ -116,6 +116,10 @@ BB_JS_EXPORT int bb_js_othello_play_transcript(uint64_t *io, const char *text, c
     return -1 - e.pos;
 }
 
+/* perft's deepest depth and why (the library's: every front end refuses deeper) */
+BB_JS_EXPORT int bb_js_othello_perft_max_depth(void) { return BB_OTHELLO_PERFT_MAX_DEPTH; }
+BB_JS_EXPORT const char *bb_js_othello_perft_max_depth_why(void) { return BB_OTHELLO_PERFT_MAX_DEPTH_WHY; }
+
 /* perft by convention (0 oeis, 1 bik, 2 nopass), with a table of hash_mb MiB if not 0;
  * *status: 0, 1 if the count overflowed, -1 if the table could not be had */
 BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int convention, int hash_mb, int *status)

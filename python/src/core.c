@@ -1518,7 +1518,9 @@ static PyObject *py_othello_perft(PyObject *self, PyObject *args, PyObject *kw)
     othello_perft_call c;
     memset(&c, 0, sizeof c);
     if (scalar_pos(po, oo, &c.p, &c.o) || progress_arg(&progress)) return NULL;
-    if (depth < 0 || depth > 60) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..60", depth);
+    if (depth < 0) return PyErr_Format(PyExc_ValueError, "depth: %d is negative", depth);
+    if (depth > BB_OTHELLO_PERFT_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "depth: %d is too deep: %s", depth, BB_OTHELLO_PERFT_MAX_DEPTH_WHY);
     if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
     if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
     c.depth = depth;
@@ -2040,7 +2042,9 @@ static PyObject *position_perft(PositionObject *self, PyObject *args, PyObject *
     if (!PyArg_ParseTupleAndKeywords(args, kw, "i|inO:perft", kwl, &depth, &threads, &hash_mb, &progress))
         return NULL;
     if (progress_arg(&progress)) return NULL;
-    if (depth < 0 || depth > 64) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..64", depth);
+    if (depth < 0) return PyErr_Format(PyExc_ValueError, "depth: %d is negative", depth);
+    if (depth > BB_CHESS_PERFT_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "depth: %d is too deep: %s", depth, BB_CHESS_PERFT_MAX_DEPTH_WHY);
     if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
     if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
     chess_perft_call c;

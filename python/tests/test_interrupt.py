@@ -91,6 +91,32 @@ def test_progress_reports_and_stops_othello_perft():
     assert seen[0]["nodes"] <= seen[1]["nodes"]
 
 
+# Issue 52: without a table (hash_mb=0, the default) from a midgame position,
+# the stoppable walk listed its subtrees 8 plies down before it watched
+# anything: 30-51 s before Ctrl-C was seen, no progress report at all.
+MIDGAME = "f5d6c3d3c4f4f6f3e6e7c6"
+
+
+def test_ctrl_c_and_progress_in_a_table_less_midgame_perft():
+    code = """
+        p, o, _ = othello.transcript(%r)
+        seen = []
+        try:
+            othello.perft(p, o, 16, progress=seen.append)  # minutes if nothing stops it
+        except KeyboardInterrupt:
+            print("stopped", len(seen), max([s["nodes"] for s in seen] or [0]), file=sys.stderr)
+            sys.exit(3)
+    """ % MIDGAME
+    got = _interrupted(code)
+    assert got is not None, "othello.perft went on for 20 s after SIGINT"
+    rc, err = got
+    assert rc == 3, err
+    words = err.split()
+    assert words[0] == "stopped", err
+    # reported before it stopped, and with leaves counted inside unfinished subtrees
+    assert int(words[1]) >= 1 and int(words[2]) > 0, err
+
+
 def test_progress_reports_and_stops_chess_perft():
     # reports come as root moves finish (on two threads, as the two-ply
     # subtrees that make them up finish)

@@ -260,17 +260,33 @@ static uint64_t count_mul(uint64_t n, uint64_t mult)
 
 /* The count of (p, o) d deep without a table, the abort flag looked at on
  * every node more than STOP_LEAF plies from the leaves: a stop is obeyed
- * within one kernel call of at most STOP_LEAF plies (milliseconds), however
- * deep the task (a watched run of depth 20 split 8 plies down left tasks of
- * 12 plies, and Ctrl-C waited 30-40 s for them). */
-#define STOP_LEAF 8
-static uint64_t sperft(const work_queue *q, uint64_t p, uint64_t o, int d)
+ * within one kernel call of at most STOP_LEAF plies, however deep the task.
+ * Each kernel call's count goes into q->leaves as soon as it is known, so
+ * the progress reports grow during a task, not only between tasks (tasks
+ * without a table all have multiplicity 1).  Six plies: midgame positions
+ * have 10-20 moves, so a call counts 10^6-6*10^7 leaves, milliseconds to
+ * tens of them; at eight plies (the limit before issue 52) a call from a
+ * midgame position counted billions of leaves, seconds each.  One relaxed
+ * load per node that deep and one add per call: nothing next to the
+ * thousands of leaves under each. */
+#ifndef STOP_LEAF
+#define STOP_LEAF 6
+#endif
+static uint64_t sperft(work_queue *q, uint64_t p, uint64_t o, int d)
 {
-    if (d <= STOP_LEAF) return d <= 0 ? 1 : q->k(p, o, d, q->conv);
+    if (d <= STOP_LEAF) {
+        uint64_t n = d <= 0 ? 1 : q->k(p, o, d, q->conv);
+        atomic_count_add(&q->leaves, n);
+        return n;
+    }
     if (atomic_load_explicit(&q->abort, memory_order_relaxed)) return 0;
     uint64_t m = bb__perft_moves(p, o);
     if (!m) {
-        if (!bb__perft_moves(o, p)) return q->conv == BB_OTHELLO_OEIS ? 0 : 1;
+        if (!bb__perft_moves(o, p)) {
+            uint64_t n = q->conv == BB_OTHELLO_OEIS ? 0 : 1;
+            atomic_count_add(&q->leaves, n);
+            return n;
+        }
         return sperft(q, o, p, q->conv == BB_OTHELLO_NOPASS ? d : d - 1);
     }
     uint64_t n = 0;
@@ -293,9 +309,10 @@ static void run_tasks(work_queue *q, const volatile sig_atomic_t *stop)
         size_t i = atomic_fetch_add(&q->next, 1);
         if (i >= q->l->n) break;
         const perft_task *t = &q->l->t[i];
+        /* sperft adds its leaves to q->leaves as it counts them */
         uint64_t n = q->tt ? hperft(&w, t->p, t->o, t->d) : sperft(q, t->p, t->o, t->d);
         if (atomic_load_explicit(&q->abort, memory_order_relaxed)) break;
-        atomic_count_add(&q->leaves, count_mul(n, t->mult));
+        if (q->tt) atomic_count_add(&q->leaves, count_mul(n, t->mult));
         atomic_fetch_add(&q->probes, w.probes);
         atomic_fetch_add(&q->hits, w.hits);
         atomic_fetch_add(&q->stores, w.stores);
@@ -346,18 +363,15 @@ static void snapshot(work_queue *q, const task_list *l, bb_othello_perft_stats *
 static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, perft_kernel k,
                           bb_othello_perft_stats *s, double t0)
 {
-    int watch = a->stop || a->progress;
     /* Subtrees a few plies down: with a table, 6 (a thousand distinct ones
      * from the start), leaving at least HASH_MIN + 1 to go; without, 4 (fewer
-     * for shallow searches) and, when the run may be stopped, up to 8 so as
-     * to leave at most 8 to go where the depth allows (deeper tasks look at
-     * the stop above their last 8 plies: sperft). */
+     * for shallow searches), deep tasks being stoppable inside (sperft).  The
+     * expansion runs before the watching starts: 8 plies without a table (so
+     * it was before issue 52, for the stop) listed hundreds of millions of
+     * nodes from a midgame position, minutes with no stop and no report. */
     int split;
     if (a->tt) split = depth - HASH_MIN - 1 < 6 ? depth - HASH_MIN - 1 : 6;
-    else {
-        split = depth - 4 < 4 ? depth - 4 : 4;
-        if (watch && depth - split > 8) split = depth - 8 < 8 ? depth - 8 : 8;
-    }
+    else split = depth - 4 < 4 ? depth - 4 : 4;
     if (split < 0) split = 0;
     task_list l = {0};
     expand(&l, p, o, depth, depth - split, a->conv);
@@ -386,6 +400,7 @@ static uint64_t run_split(uint64_t p, uint64_t o, int depth, const run_args *a, 
     atomic_init(&q.stores, 0);
     atomic_init(&q.done, 0);
 #if BB__PERFT_THREADS
+    int watch = a->stop || a->progress;
     int threads = a->threads < 1 ? 1 : a->threads > MAX_THREADS ? MAX_THREADS : a->threads;
     pthread_t tid[MAX_THREADS];
     int started = 0;

@@ -154,14 +154,17 @@ if "$BIN" chess perft 4 --hash 1 2>&1 >/dev/null | grep -Eq ', hash [1-9][0-9]* 
 else echo "FAIL perft-hash-size: $("$BIN" chess perft 4 --hash 1 2>&1 >/dev/null)"; golden_fail=$((golden_fail + 1)); fi
 golden_case err-epd-divide 2 chess perft --epd x --divide
 golden_case err-play-both 2 chess play start e4 --san --uci
-# Counts never wrap: a count past 2^64 - 1 is an error (status 1), in the
-# plain count, divide and a suite; the table keeps K v K deep counts quick
+# DEPTH is at most BB_CHESS_PERFT_MAX_DEPTH, 13, the deepest whose count from
+# the start fits in 64 bits: 14 is refused with the reason (status 2), in the
+# plain count, divide, a suite's DEPTH and a suite's line; 13 counts (K v K,
+# quick with the table).  The library's counts past 2^64 - 1 (K v K at depth
+# 24) are tested in tests/test_chess_perft.c: no depth the CLI takes reaches them quickly
 kk='8/8/8/4k3/8/8/8/4K3 w - - 0 1'
-golden_case perft-overflow 1 chess perft 24 "$kk" --hash 64 --quiet
-golden_case perft-overflow-divide 1 chess perft 24 "$kk" --hash 64 --divide --quiet
-golden_case perft-overflow-threads 1 chess perft 24 "$kk" --hash 64 --threads 2 --quiet
-golden_stdin perft-overflow-epd 1 "$here/chess/overflow.epd" chess perft --epd - --hash 64 --quiet
-golden_case perft-kk-23 0 chess perft 23 "$kk" --hash 64 --quiet
+golden_case perft-too-deep 2 chess perft 14 "$kk" --hash 64 --quiet
+golden_case perft-too-deep-divide 2 chess perft 14 --divide
+golden_case perft-too-deep-epd 2 chess perft 14 --epd "$here/chess/overflow.epd"
+golden_stdin perft-too-deep-epd-line 2 "$here/chess/overflow.epd" chess perft --epd - --hash 64 --quiet
+golden_case perft-kk-13 0 chess perft 13 "$kk" --hash 64 --quiet
 # a table that cannot be had is the machine's fault (status 1), not a slow
 # count without one; skipped where 64 GiB can be allocated
 if [ "$(awk '/^MemTotal:/ { print int($2 / 1048576) }' /proc/meminfo 2>/dev/null || echo 0)" -lt 60 ]; then
