@@ -144,6 +144,14 @@ $(BUILD)/obj/src/%.o: src/%.c $(FLAGS_STAMP)
 	$(call msg,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
 
+# src/core/input.c reads zstd, gzip and bzip2 through the system's libraries
+# (loaded at run time); their headers are installed first when missing
+# (tools/decoders.sh: apt-get as root, else a note naming what will not be read).
+$(BUILD)/obj/src/core/input.o: | $(BUILD)/decoders.stamp
+$(BUILD)/decoders.stamp: tools/decoders.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh tools/decoders.sh $(CC) && touch $@
+
 # The generated tables: the generator is compiled for the machine that builds
 # (no -march, no sanitizer: it runs here, whatever the library targets) from
 # its one source, which includes the committed tables it needs.

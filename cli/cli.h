@@ -149,6 +149,11 @@ int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ct
 /* The same for any stream; name (NULL: "<stdin>") names it in the errors (a
  * named file that cannot be read: status 2). */
 int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx);
+/* Calls fn for each line of in (a file that may be compressed), with its
+ * length, its newline kept (the last line may have none) and a NUL after
+ * it: 0, fn's first non-zero result, or 2 after a read error (printed:
+ * bb_input_error names the file and the byte). */
+int cli_input_lines(bb_input *in, int (*fn)(char *line, size_t len, long lineno, void *ctx), void *ctx);
 
 /* Reads boards, one per line, from stdin, calling fn for each; skips blank
  * lines and lines starting with '#'.  Returns 0, EXIT_USAGE on a bad line

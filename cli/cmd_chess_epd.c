@@ -134,24 +134,25 @@ static int epd_record(epd_run *r, const char *name, char *line, size_t len, long
 
 /* Reads one file ("-": standard input): 0; 2 the file cannot be opened or
  * read; 1 the output cannot be written (each printed). */
+typedef struct {
+    epd_run *r;
+    const char *name;
+} epd_lines;
+
+static int epd_line(char *line, size_t len, long lineno, void *ctx)
+{
+    epd_lines *l = ctx;
+    return epd_record(l->r, l->name, line, len, lineno);
+}
+
 static int epd_file(epd_run *r, const char *path)
 {
-    int from_stdin = strcmp(path, "-") == 0;
-    const char *name = from_stdin ? "<stdin>" : path;
-    FILE *f = from_stdin ? stdin : fopen(path, "r");
-    if (!f) return cli_error("%s: %s", path, strerror(errno));
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (errno = 0, len = getline(&line, &cap, f)) >= 0) rc = epd_record(r, name, line, (size_t)len, ++lineno);
-    if (rc == 0 && ferror(f)) {
-        int e = errno;
-        rc = cli_error("reading %s: %s", name, e ? strerror(e) : "failed");
-    }
-    free(line);
-    if (!from_stdin) fclose(f);
+    bb_parse_error e;
+    bb_input *in = bb_input_open(path, &e); /* zstd, gzip and bzip2 too */
+    if (!in) return cli_error("%s", e.msg);
+    epd_lines l = {r, strcmp(path, "-") == 0 ? "<stdin>" : path};
+    int rc = cli_input_lines(in, epd_line, &l);
+    bb_input_close(in);
     return rc;
 }
 

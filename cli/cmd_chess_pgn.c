@@ -449,7 +449,8 @@ void cli_chess_pgn_help(void)
           "                    game's number or the value of its tag TAG (? if it has\n"
           "                    none) and a tab; --epd puts it in the id instead\n"
           "  --threads N       the check and --stats: the file read in N parts at once\n"
-          "                    (not standard input); errors still in file order\n"
+          "                    (not standard input, not a compressed file: those are\n"
+          "                    read on one thread); errors still in file order\n"
           "  --quiet           no progress line or timing (the counts stay)\n"
           "  -o json           the check and --stats as one object\n",
           stdout);
@@ -471,10 +472,15 @@ void cli_chess_pgn_help(void)
           "{} and ; comments, % lines, FEN/SetUp and Chess960 games, CRLF, byte-order\n"
           "marks.  A Chess960 game's FENs give the castling rights in Shredder-FEN's\n"
           "rook files (HAha), as chess epd and Python write them.\n\n"
+          "Compressed files (zstd, gzip, bzip2: .pgn.zst as game databases ship) are\n"
+          "read as they are, told by their first bytes, never by their names; a plain\n"
+          "file named .zst, .gz or .bz2 is refused.  A compressed file cut short or\n"
+          "damaged: the games before the fault, then an error naming the byte.\n\n"
           "Exit status: 0; 1 if a game had an error, or a read or write failed; 2 for\n"
           "bad usage or a file that cannot be opened (a directory, a missing file).\n\n"
           "Examples:\n"
           "  bitboard chess pgn games.pgn --stats --threads 2\n"
+          "  bitboard chess pgn lichess_db_standard_rated_2024-01.pgn.zst --stats\n"
           "  bitboard chess pgn games.pgn --uci --label Site > games.tsv\n"
           "  bitboard chess pgn games.pgn --fen --final --label number\n",
           stdout);
@@ -538,6 +544,17 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     if (threads > 1 && strcmp(s.path, "-") == 0)
         return cli_error("--threads reads a file in parts: it cannot split standard input (give a FILE)");
 
+    if (threads > 1) { /* a compressed stream cannot be cut into parts by offset: one thread reads it */
+        bb_input *in = bb_input_open(s.path, NULL);
+        int format = bb_input_format(in);
+        bb_input_close(in);
+        if (format != BB_INPUT_PLAIN) {
+            if (!quiet)
+                fprintf(stderr, "bitboard: note: %s is %s-compressed: read on one thread (--threads splits plain "
+                        "files only)\n", s.path, bb_input_format_name(format));
+            threads = 1;
+        }
+    }
     int show_progress = !quiet && isatty(2) && !(s.mode == MODE_EXPORT && isatty(1));
     int status = 0;
     uint64_t bytes = 0;

@@ -35,22 +35,23 @@ static const char *shown(const char *path) { return strcmp(path, "-") == 0 ? "<s
  * file cannot be opened or read, 1 when memory runs out. */
 static int slurp(const char *path, unsigned char **out, size_t *size)
 {
-    int from_stdin = strcmp(path, "-") == 0;
-    FILE *f = from_stdin ? stdin : fopen(path, "rb");
-    if (!f) return cli_error("%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, n = 0, k;
+    bb_parse_error e;
+    bb_input *in = bb_input_open(path, &e); /* zstd, gzip and bzip2 too */
+    if (!in) return cli_error("%s", e.msg);
+    size_t cap = 1 << 16, n = 0;
+    long k;
     unsigned char *b = malloc(cap);
     int rc = b ? 0 : 1;
-    while (!rc && (k = fread(b + n, 1, cap - n, f)) > 0) {
-        n += k;
+    while (!rc && (k = bb_input_read(in, b + n, cap - n)) > 0) {
+        n += (size_t)k;
         if (n < cap) continue;
         unsigned char *x = cap <= SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
         if (!x) rc = 1;
         else b = x, cap *= 2;
     }
     if (rc) cli_error("%s: out of memory after %zu bytes", shown(path), n);
-    else if (ferror(f)) rc = cli_error("%s: cannot read: %s", shown(path), strerror(errno ? errno : EIO));
-    if (!from_stdin) fclose(f);
+    else if (bb_input_error(in)) rc = cli_error("%s", bb_input_error(in));
+    bb_input_close(in);
     if (rc) {
         free(b);
         return rc;

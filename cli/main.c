@@ -227,6 +227,43 @@ int cli_read_stdin_lines(int (*fn)(char *line, long lineno, void *ctx), void *ct
     return cli_read_lines(stdin, NULL, fn, ctx);
 }
 
+int cli_input_lines(bb_input *in, int (*fn)(char *line, size_t len, long lineno, void *ctx), void *ctx)
+{
+    size_t cap = 1 << 16, n = 0, start = 0;
+    char *b = malloc(cap);
+    if (!b) return cli_error("out of memory");
+    long lineno = 0, got;
+    int rc = 0;
+    while (rc == 0 && (got = bb_input_read(in, b + n, cap - n - 1)) > 0) { /* room kept for a NUL */
+        n += (size_t)got;
+        char *nl;
+        while (rc == 0 && (nl = memchr(b + start, '\n', n - start)) != NULL) {
+            size_t end = (size_t)(nl - b) + 1;
+            char keep = b[end];
+            b[end] = '\0'; /* each line is a string too (it ends in its newline) */
+            rc = fn(b + start, end - start, ++lineno, ctx);
+            b[end] = keep;
+            start = end;
+        }
+        if (start > 0) memmove(b, b + start, n - start), n -= start, start = 0;
+        if (n + 1 >= cap) { /* a line longer than the buffer: grow it */
+            char *x = cap <= SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
+            if (!x) {
+                free(b);
+                return cli_error("out of memory: a line of more than %zu bytes", n);
+            }
+            b = x, cap *= 2;
+        }
+    }
+    if (rc == 0 && bb_input_error(in)) rc = cli_error("%s", bb_input_error(in));
+    else if (rc == 0 && n > 0) { /* the last line, without a newline */
+        b[n] = '\0';
+        rc = fn(b, n, ++lineno, ctx);
+    }
+    free(b);
+    return rc;
+}
+
 int cli_read_lines(FILE *f, const char *name, int (*fn)(char *line, long lineno, void *ctx), void *ctx)
 {
     char *line = NULL;

@@ -48,6 +48,12 @@ if [ $mode = full ]; then
     rm -rf "$fuzz_probe"
 fi
 
+# The compressors the input tests make their files with (tests/test_input.c,
+# tests/cli/compressed.sh), in make check too.
+missing=()
+for c in zstd gzip bzip2; do command -v $c >/dev/null || missing+=($c); done
+[ ${#missing[@]} -gt 0 ] && install_packages "${missing[@]}"
+
 total_p=0 total_f=0 total_s=0
 log=build/test-logs
 mkdir -p "$log"
@@ -238,7 +244,7 @@ else
            "cli-othello-solve bash tests/cli/othello_solve.sh build/bitboard" \
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
-           "cli-outfiles bash tests/cli/outfiles.sh build/bitboard" \
+           "cli-outfiles bash tests/cli/outfiles.sh build/bitboard" "cli-compressed bash tests/cli/compressed.sh build/bitboard" \
            "js tests/js.sh"
     lane c --nice "browser tests/browser/run.sh build/bitboard $log" "stockfish tests/stockfish.sh build/bitboard" \
            "cli-perm bash tests/cli/perm.sh build/bitboard" "python after x86.done tests/python.sh"

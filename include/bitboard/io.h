@@ -18,6 +18,25 @@
  *                                 returns the length the full text needs, like snprintf; fmt 0..3
  *   bb_format_from_name(name, fmt)  0 and *fmt for "hex", "diagram", "squares", "json" (any case),
  *                                 else -1; name and fmt not NULL
+ *   bb_input                      a file read as a stream of bytes, decompressed when it is zstd,
+ *                                 gzip or bzip2 (told by its first bytes, never by its name)
+ *   BB_INPUT_PLAIN  BB_INPUT_ZSTD  BB_INPUT_GZIP  BB_INPUT_BZIP2   the formats, 0..3
+ *   bb_input_open(path, err)      opens path ("-": standard input): the input, or NULL and *err
+ *                                 (err may be NULL): cannot open, a folder, a name ending .zst/.zstd,
+ *                                 .gz/.gzip or .bz2 whose bytes are not that format, a format this
+ *                                 build or machine cannot decode (the message names the library)
+ *   bb_input_from_file(f, name, err)  the same over an open FILE (not closed by bb_input_close;
+ *                                 name for messages, may be NULL); no check of a name
+ *   bb_input_read(in, buf, n)     up to n bytes (at most 2^30) decompressed into buf: the count, 0 at
+ *                                 the end, -1 on an error (bb_input_error says it; later reads -1)
+ *   bb_input_error(in)            the error after a read gave -1, naming the file and the byte of
+ *                                 the compressed file ("x.pgn.zst: the zstd stream is cut short: the
+ *                                 file ends at byte 4096 inside a frame"), else NULL
+ *   bb_input_format(in)           the input's format (BB_INPUT_*)
+ *   bb_input_compressed_bytes(in) the bytes taken from the file so far
+ *   bb_input_close(in)            closes (the file too if bb_input_open opened it); NULL is a no-op
+ *   bb_input_format_of(data, n)   the format the first n bytes at data show (BB_INPUT_PLAIN if none)
+ *   bb_input_format_name(format)  "plain", "zstd", "gzip", "bzip2" ("unknown" outside 0..3)
  *
  * Accepted board text (leading and trailing white space ignored):
  *   0x10000000          hex, 1 to 16 significant digits (0X too)
@@ -45,6 +64,8 @@
  * starts "line L, column C: ".                                            */
 #ifndef BITBOARD_IO_H
 #define BITBOARD_IO_H
+
+#include <stdio.h>
 
 #include "core.h"
 
@@ -85,6 +106,23 @@ size_t bb_format_board(char *buf, size_t size, uint64_t x, bb_format fmt, unsign
 #define BB_FORMAT_MAX 1024
 /* "hex", "diagram", "squares", "json" (any case) -> 0 and *fmt, else -1. */
 int bb_format_from_name(const char *name, bb_format *fmt);
+
+/* Input that may be compressed: the decoders are the system's libzstd,
+ * zlib and libbz2, loaded when first needed (nothing more is linked);
+ * memory stays constant (two 128 KiB buffers and the decoder's own).
+ * Concatenated frames, members and streams are read one after another;
+ * anything else after the last is an error, as is a stream cut short. */
+typedef struct bb_input bb_input;
+enum { BB_INPUT_PLAIN, BB_INPUT_ZSTD, BB_INPUT_GZIP, BB_INPUT_BZIP2 };
+bb_input *bb_input_open(const char *path, bb_parse_error *err);
+bb_input *bb_input_from_file(FILE *f, const char *name, bb_parse_error *err);
+long bb_input_read(bb_input *in, void *buf, size_t n);
+const char *bb_input_error(const bb_input *in);
+int bb_input_format(const bb_input *in);
+uint64_t bb_input_compressed_bytes(const bb_input *in);
+void bb_input_close(bb_input *in);
+int bb_input_format_of(const void *data, size_t n);
+const char *bb_input_format_name(int format);
 
 #ifdef __cplusplus
 }

@@ -222,6 +222,38 @@ def test_read_pgn_follows_the_cli_rule(tmp_path):
     assert str(e.value).count("nope.pgn") == 1
 
 
+def test_read_pgn_compressed(tmp_path):
+    # zstd, gzip and bzip2 told by their bytes (Python's own gzip and bz2
+    # write two of them; zstd's program the third, when it is here)
+    import bz2, gzip, shutil, subprocess
+    text = "".join('[Event "e%d"]\n\n1. e4 {%d} e5 2. Nf3 *\n\n' % (k, k * 7919) for k in range(12000))
+    plain = tmp_path / "g.pgn"
+    plain.write_text(text)
+    want = [g["uci"] for g in chess.read_pgn(plain)]
+    files = {"gz": gzip.compress(text.encode()), "bz2": bz2.compress(text.encode(), 1)}
+    if shutil.which("zstd"):
+        files["zst"] = subprocess.run(["zstd", "-q", "-c", str(plain)], capture_output=True, check=True).stdout
+    for ext, data in files.items():
+        path = tmp_path / ("g.pgn." + ext)
+        path.write_bytes(data)
+        assert [g["uci"] for g in chess.read_pgn(path)] == want, ext
+        named = tmp_path / ("by-bytes-%s.pgn" % ext)  # the name says nothing: the bytes do
+        named.write_bytes(data)
+        assert len(list(chess.read_pgn(named))) == 12000
+        cut = tmp_path / ("cut.pgn." + ext)
+        cut.write_bytes(data[: len(data) // 2])
+        it = iter(chess.read_pgn(cut))
+        got = 0
+        with pytest.raises(OSError, match="cut short"):
+            for _ in it:
+                got += 1
+        assert 0 < got < 12000, (ext, got)  # the games before the cut, then the error
+    liar = tmp_path / "plain.pgn.zst"
+    liar.write_text(text)
+    with pytest.raises(OSError, match="the name says zstd"):
+        chess.read_pgn(liar)
+
+
 def test_read_pgn_chess960_start_fen_is_shredder(tmp_path):
     path = tmp_path / "c.pgn"
     path.write_text('[Variant "Chess960"]\n[FEN "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1"]\n\n1. O-O *\n')

@@ -21,12 +21,14 @@
 #include <sys/stat.h>
 
 #include "chess_internal.h"
+#include "../core/input.h"
 #include "../core/text.h"
 
 enum { WINDOW = 1 << 20, MAX_DEPTH = 64, TOKEN_MAX = 32 };
 
 struct bb_pgn_reader {
-    FILE *f;
+    bb_input *in;                  /* the input (decompressed if it is compressed), or NULL: */
+    FILE *f;                       /* a range of a plain file, read as it is */
     int close_f;
     unsigned char *buf;            /* FILE mode: the window's storage */
     const unsigned char *win, *p, *end; /* the window and the read point */
@@ -37,7 +39,7 @@ struct bb_pgn_reader {
     int limited;                   /* FILE mode: read at most `remaining` more bytes */
     uint64_t remaining;
     int read_errno;
-    char read_msg[160];
+    char read_msg[256];
     long game;
     char *text;                    /* scratch: a comment or a tag value */
     size_t text_len, text_cap;
@@ -64,9 +66,9 @@ bb_pgn_reader *bb_pgn_open_memory(const char *data, size_t size)
     return r;
 }
 
-bb_pgn_reader *bb_pgn_open_file(FILE *f)
+/* A reader over a window of its own, reading in (taken) or f (a range). */
+static bb_pgn_reader *reader_over(bb_input *in, FILE *f)
 {
-    BB__ASSERT_NOT_NULL(f, "f");
     bb_pgn_reader *r = reader_new();
     if (!r) return NULL;
     r->buf = malloc(WINDOW);
@@ -74,8 +76,24 @@ bb_pgn_reader *bb_pgn_open_file(FILE *f)
         free(r);
         return NULL;
     }
-    r->f = f;
+    r->in = in, r->f = f;
     r->win = r->p = r->end = r->buf;
+    return r;
+}
+
+bb_pgn_reader *bb_pgn_open_file(FILE *f)
+{
+    BB__ASSERT_NOT_NULL(f, "f");
+    if (!f) return NULL;
+    bb_parse_error e;
+    bb_input *in = bb_input_from_file(f, NULL, &e);
+    if (!in) { /* a compressed stream this build cannot decode: read as it is, its junk reported as PGN */
+        bb_pgn_reader *r = reader_over(NULL, f);
+        if (r) snprintf(r->read_msg, sizeof r->read_msg, "%.250s", e.msg);
+        return r;
+    }
+    bb_pgn_reader *r = reader_over(in, NULL);
+    if (!r) bb_input_close(in);
     return r;
 }
 
@@ -83,31 +101,29 @@ bb_pgn_reader *bb_pgn_open(const char *path, bb_pgn_error *err)
 {
     BB__ASSERT_NOT_NULL(path, "path");
     if (err) memset(err, 0, sizeof *err);
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+    if (!path) {
+        if (err) snprintf(err->msg, sizeof err->msg, "no file given");
         return NULL;
     }
-    struct stat st;
-    if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        if (err) snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(EISDIR));
+    bb_parse_error e;
+    bb_input *in = bb_input_open(path, &e);
+    if (!in) {
+        if (err) snprintf(err->msg, sizeof err->msg, "%s", e.msg);
         return NULL;
     }
-    bb_pgn_reader *r = bb_pgn_open_file(f);
+    bb_pgn_reader *r = reader_over(in, NULL);
     if (!r) {
-        if (!is_stdin) fclose(f);
+        bb_input_close(in);
         if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
         return NULL;
     }
-    r->close_f = !is_stdin;
     return r;
 }
 
 void bb_pgn_close(bb_pgn_reader *r)
 {
     if (!r) return;
+    bb_input_close(r->in);
     if (r->close_f) fclose(r->f);
     free(r->buf);
     free(r->text);
@@ -129,7 +145,7 @@ bb_pgn_reader *bb_pgn_open_range(const char *path, uint64_t offset, uint64_t len
         if (f) fclose(f);
         return NULL;
     }
-    bb_pgn_reader *r = bb_pgn_open_file(f);
+    bb_pgn_reader *r = reader_over(NULL, f);
     if (!r) {
         fclose(f);
         if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
@@ -166,6 +182,25 @@ static int refill(bb_pgn_reader *r)
     r->base += (uint64_t)(r->end - r->win);
     size_t want = WINDOW;
     if (r->limited && r->remaining < want) want = (size_t)r->remaining;
+    if (r->in) {
+        long got = bb_input_read(r->in, r->buf, want);
+        size_t n = got > 0 ? (size_t)got : 0;
+        if (got < 0) {
+            r->eof = 1;
+            r->read_errno = EIO;
+            snprintf(r->read_msg, sizeof r->read_msg, "%.250s", bb__input_reason(r->in));
+        } else if (got == 0) {
+            r->eof = 1;
+        }
+        r->win = r->p = r->buf;
+        r->end = r->buf + n;
+        return n > 0;
+    }
+    if (r->read_msg[0]) { /* bb_pgn_open_file met a format it cannot decode */
+        r->eof = 1;
+        r->end = r->p = r->win = r->buf;
+        return 0;
+    }
     size_t n = want ? fread(r->buf, 1, want, r->f) : 0;
     if (r->limited) r->remaining -= n;
     if (n < WINDOW) {
@@ -822,7 +857,17 @@ int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *e
         if (f) fclose(f);
         return -1;
     }
-    bb_pgn_reader *r = bb_pgn_open_file(f);
+    unsigned char head[4];
+    size_t got = fread(head, 1, sizeof head, f);
+    int format = bb_input_format_of(head, got);
+    if (format != BB_INPUT_PLAIN || fseeko(f, 0, SEEK_SET) != 0) {
+        if (err)
+            snprintf(err->msg, sizeof err->msg, "%s: %s", path,
+                     format ? "a compressed file is read whole, not in parts" : strerror(errno));
+        fclose(f);
+        return -1;
+    }
+    bb_pgn_reader *r = reader_over(NULL, f);
     if (!r) {
         fclose(f);
         if (err) snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);

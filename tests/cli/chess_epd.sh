@@ -148,7 +148,7 @@ bitboard: error: chess epd needs a FILE ('-' for standard input)
 EOF
 golden_case no-file 2 chess epd
 want missing err <<'EOF'
-bitboard: error: missing.epd: No such file or directory
+bitboard: error: missing.epd: cannot open: No such file or directory
 EOF
 golden_case missing 2 chess epd missing.epd
 want bogus err <<'EOF'
