@@ -520,6 +520,11 @@ $(BUILD)/bitboard.pc: bitboard.pc.in FORCE
 	    -e $(call sq,s|@INCLUDEDIR@|$(call sedrepl,$(call pcpath,$(INCLUDEDIR)))|g) \
 	    -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
 
+# The man page as installed: docs/bitboard.1 with its @VERSION@ filled in.
+$(BUILD)/bitboard.1: docs/bitboard.1 FORCE
+	@mkdir -p $(dir $@)
+	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
+
 $(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in FORCE
 	@mkdir -p $(dir $@)
 	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
@@ -533,7 +538,7 @@ $(BUILD)/bitboardConfig.cmake: cmake/bitboardConfig.cmake.in FORCE
 	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" $< > $@
 FORCE:
 
-install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake ## install what `make` built into $(DESTDIR)$(PREFIX)
+install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(BUILD)/bitboard.1 ## install what `make` built into $(DESTDIR)$(PREFIX)
 	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(D_INC)/bitboard $(D_LIB)/pkgconfig $(D_CMAKE) $(D_BIN) $(D_MAN1)
 	$(Q)install -m 644 include/bitboard.h $(D_INC)/
@@ -546,7 +551,7 @@ install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboar
 	$(Q)install -m 644 $(BUILD)/bitboard.pc $(D_LIB)/pkgconfig/
 	$(Q)install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(D_CMAKE)/
 	$(Q)install -m 755 $(BUILD)/bitboard $(D_BIN)/
-	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) docs/bitboard.1 > $(D_MAN1)/bitboard.1 && chmod 644 $(D_MAN1)/bitboard.1
+	$(Q)install -m 644 $(BUILD)/bitboard.1 $(D_MAN1)/
 
 uninstall: ## remove what install put there
 	$(call msg,RM,$(DESTDIR)$(PREFIX))

@@ -245,7 +245,10 @@ else
     # the fuzz targets' build (clang compiles the library again, with
     # coverage), then the ABI check (on the gcc x86-64 build's library,
     # built with -g for it; and a CMake shared build in build/abi/cmake)
-    lane f --nice "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
+    # then make release in a throwaway clone (its ABI description from the
+    # same library)
+    lane f --nice "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh" \
+           "release tests/release.sh"
     # Once lanes a, b, c and f have ended (lane k uses other build
     # directories and goes on beside): the build test (it touches headers
     # and rebuilds build/), then the consumers and install paths (they
