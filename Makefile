@@ -488,8 +488,8 @@ release: ## cut a release: make release VERSION=X.Y.Z (the changelog section, ma
 # described by abidw (Debian's abigail-tools, installed when missing) and
 # compared with abi/libbitboard.abi, the description committed at the last
 # release or ABI bump; tests/abi.sh also checks the exported names.
-abi: ## check the shared library's exports and ABI against abi/libbitboard.abi (part of make test)
-	@MAKE='$(MAKE)' tests/abi.sh
+abi: $(LIB_SO) ## check the shared library's exports and ABI against abi/libbitboard.abi (part of make test)
+	@MAKE='$(MAKE)' BB_BUILD_DIR=$(call sq,$(BUILD)) tests/abi.sh
 abi-baseline: ## write abi/libbitboard.abi from this tree (at a release, or after raising BB_ABI_VERSION)
 	@MAKE='$(MAKE)' tests/abi.sh --baseline
 
@@ -535,7 +535,8 @@ $(BUILD)/bitboardConfig.cmake: cmake/bitboardConfig.cmake.in FORCE
 	$(Q)rel_lib=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(LIBDIR))) && \
 	rel_inc=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(INCLUDEDIR))) && \
 	esc() { printf '%s' "$$1" | sed -e 's/[\\&|]/\\&/g'; } && \
-	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" $< > $@
+	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" \
+	    -e $(call sq,s|@VERSION@|$(VERSION)|g) -e $(call sq,s|@ABI@|$(ABI)|g) $< > $@
 FORCE:
 
 install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(BUILD)/bitboard.1 ## install what `make` built into $(DESTDIR)$(PREFIX)

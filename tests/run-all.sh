@@ -263,7 +263,7 @@ else
     # frontends (the CLI, Python and JS read the same positions alike) after
     # lanes b and c, whose js and python parts built both packages
     lane d --nice --after a,b,c,f "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
-           "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}" \
+           "install-paths tests/install-paths.sh" "packaging tests/packaging.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}" \
            "frontends tests/frontends.sh build/bitboard"
     lane e --nice --after a,b,c,f "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
     lanes_end
