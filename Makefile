@@ -496,8 +496,8 @@ release: ## cut a release: make release VERSION=X.Y.Z (the changelog section, ma
 # described by abidw (Debian's abigail-tools, installed when missing) and
 # compared with abi/libbitboard.abi, the description committed at the last
 # release or ABI bump; tests/abi.sh also checks the exported names.
-abi: ## check the shared library's exports and ABI against abi/libbitboard.abi (part of make test)
-	@MAKE='$(MAKE)' tests/abi.sh
+abi: $(LIB_SO) ## check the shared library's exports and ABI against abi/libbitboard.abi (part of make test)
+	@MAKE='$(MAKE)' BB_BUILD_DIR=$(call sq,$(BUILD)) tests/abi.sh
 abi-baseline: ## write abi/libbitboard.abi from this tree (at a release, or after raising BB_ABI_VERSION)
 	@MAKE='$(MAKE)' tests/abi.sh --baseline
 
@@ -528,6 +528,11 @@ $(BUILD)/bitboard.pc: bitboard.pc.in FORCE
 	    -e $(call sq,s|@INCLUDEDIR@|$(call sedrepl,$(call pcpath,$(INCLUDEDIR)))|g) \
 	    -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
 
+# The man page as installed: docs/bitboard.1 with its @VERSION@ filled in.
+$(BUILD)/bitboard.1: docs/bitboard.1 FORCE
+	@mkdir -p $(dir $@)
+	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
+
 $(BUILD)/bitboardConfigVersion.cmake: cmake/bitboardConfigVersion.cmake.in FORCE
 	@mkdir -p $(dir $@)
 	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) $< > $@
@@ -538,10 +543,11 @@ $(BUILD)/bitboardConfig.cmake: cmake/bitboardConfig.cmake.in FORCE
 	$(Q)rel_lib=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(LIBDIR))) && \
 	rel_inc=$$(realpath -m --relative-to=$(call sq,$(CMAKEDIR)) $(call sq,$(INCLUDEDIR))) && \
 	esc() { printf '%s' "$$1" | sed -e 's/[\\&|]/\\&/g'; } && \
-	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" $< > $@
+	sed -e "s|@REL_LIBDIR@|$$(esc "$$rel_lib")|g" -e "s|@REL_INCLUDEDIR@|$$(esc "$$rel_inc")|g" \
+	    -e $(call sq,s|@VERSION@|$(VERSION)|g) -e $(call sq,s|@ABI@|$(ABI)|g) $< > $@
 FORCE:
 
-install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake ## install what `make` built into $(DESTDIR)$(PREFIX)
+install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(BUILD)/bitboard.1 ## install what `make` built into $(DESTDIR)$(PREFIX)
 	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(D_INC)/bitboard $(D_LIB)/pkgconfig $(D_CMAKE) $(D_BIN) $(D_MAN1)
 	$(Q)install -m 644 include/bitboard.h $(D_INC)/
@@ -554,7 +560,7 @@ install: all $(BUILD)/bitboard.pc $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboar
 	$(Q)install -m 644 $(BUILD)/bitboard.pc $(D_LIB)/pkgconfig/
 	$(Q)install -m 644 $(BUILD)/bitboardConfig.cmake $(BUILD)/bitboardConfigVersion.cmake $(D_CMAKE)/
 	$(Q)install -m 755 $(BUILD)/bitboard $(D_BIN)/
-	$(Q)sed -e $(call sq,s|@VERSION@|$(VERSION)|g) docs/bitboard.1 > $(D_MAN1)/bitboard.1 && chmod 644 $(D_MAN1)/bitboard.1
+	$(Q)install -m 644 $(BUILD)/bitboard.1 $(D_MAN1)/
 
 uninstall: ## remove what install put there
 	$(call msg,RM,$(DESTDIR)$(PREFIX))

@@ -7,7 +7,8 @@
 #    bb__ tables the headers declare extern), in the version node
 #    BITBOARD_<BB_ABI_VERSION>; a program taking the address of every inline
 #    function links against the shared library alone.  Checked in build/
-#    (make test's gcc native build), build/abi and a CMake shared build.
+#    (make test's gcc native build; BB_BUILD_DIR=DIR another, make abi's
+#    BUILD, which make abi builds first), build/abi and a CMake shared build.
 #  - the ABI: build/abi (gcc, ARCH=x86-64, -O2 -g: what a distribution
 #    builds, with DWARF for abidw) against abi/libbitboard.abi, the release's
 #    description, by abidiff (Debian's abigail-tools, installed when missing):
@@ -15,7 +16,11 @@
 #    the symbol or type, unless the soname changed; additions pass, and so
 #    do members taken from a struct's reserved_ space (abi/reserved.suppr).
 # usage: tests/abi.sh              the checks; ends "abi: N passed, M failed"
-#        tests/abi.sh --baseline   (make abi-baseline) writes abi/libbitboard.abi
+#        tests/abi.sh --baseline   (make abi-baseline) writes abi/libbitboard.abi,
+#            only where CONTRIBUTING.md says: at a release (make release sets
+#            BB_RELEASE_VERSION, a version newer than core.h's), or when the
+#            soname changed (BB_ABI_VERSION raised); never over the ABI of
+#            the version released (core.h's, with its CHANGELOG.md section)
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -59,6 +64,15 @@ abigail() {
 describe() { abidw --headers-dir include --drop-private-types --no-corpus-path --no-comp-dir-path --short-locs "$@"; }
 
 if [ "${1:-}" = --baseline ]; then
+    version=$(sed -n 's/^#define BB_VERSION_STRING "\(.*\)"$/\1/p' include/bitboard/core.h)
+    old_soname=$(sed -n "s/.*<abi-corpus [^>]*soname='\([^']*\)'.*/\1/p" "$baseline" 2> /dev/null | head -n 1)
+    if [ -f "$baseline" ] && [ "$old_soname" = "libbitboard.so.$abi" ] && [ "${BB_RELEASE_VERSION:-}" != "$version" ] &&
+       grep -q "^## \[$version\] - " CHANGELOG.md; then
+        echo "abi-baseline: $baseline is the ABI of the released $version (soname libbitboard.so.$abi): not rewritten." >&2
+        echo "It changes at a release (make release VERSION=X.Y.Z, a newer version) or after raising BB_ABI_VERSION" >&2
+        echo "in include/bitboard/core.h (CONTRIBUTING.md \"ABI and versions\")." >&2
+        exit 2
+    fi
     abigail && abi_build || exit 1
     mkdir -p abi
     describe --out-file "$baseline.tmp" "$abi_dir/libbitboard.so" && mv "$baseline.tmp" "$baseline" || exit 1
@@ -117,7 +131,7 @@ exports() {
        LD_LIBRARY_PATH=$(dirname "$lib") "$tmp/inline.bin" >> "$tmp/link.log" 2>&1; then ok
     else bad "$what: every inline function ($(wc -l < "$tmp/inline")) linked against $lib alone:$(grep -oE "undefined reference to .[A-Za-z0-9_]*" "$tmp/link.log" | sort -u | sed 's/^/\n    /' | head -n 20)"; fi
 }
-exports build/libbitboard.so "the build" -march=native
+exports "${BB_BUILD_DIR:-build}/libbitboard.so" "the build" -march=native
 
 # ---- the ABI against the release's -----------------------------------------
 if ! abigail; then bad "abigail-tools"

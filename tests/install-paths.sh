@@ -63,7 +63,7 @@ prints pkg-config-makefile "$want" "$tmp/from-make"
 unset PKG_CONFIG_PATH
 
 # CMake find_package, the prefix path with a space
-step find-package-configure cmake -S tests/consumer/cmake-installed -B "$tmp/fp" -DCMAKE_PREFIX_PATH="$inst"
+step find-package-configure cmake -S tests/consumer/cmake-installed -B "$tmp/fp" -DCMAKE_PREFIX_PATH="$inst" -DBITBOARD_WANT="${version%.*}"
 step find-package-build cmake --build "$tmp/fp"
 prints find-package "$want" "$tmp/fp/consumer"
 

@@ -251,7 +251,10 @@ else
     # the fuzz targets' build (clang compiles the library again, with
     # coverage), then the ABI check (on the gcc x86-64 build's library,
     # built with -g for it; and a CMake shared build in build/abi/cmake)
-    lane f --nice "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh"
+    # then make release in a throwaway clone (its ABI description from the
+    # same library)
+    lane f --nice "fuzz-build ${M[*]} -j$JOBS fuzz-build" "abi after x86.done env BB_ABI_BUILD=build/x86-64 tests/abi.sh" \
+           "release tests/release.sh"
     # Once lanes a, b, c and f have ended (lane k uses other build
     # directories and goes on beside): the build test (it touches headers
     # and rebuilds build/), then the consumers and install paths (they
@@ -266,7 +269,7 @@ else
     # frontends (the CLI, Python and JS read the same positions alike) after
     # lanes b and c, whose js and python parts built both packages
     lane d --nice --after a,b,c,f "build marking build.done tests/build.sh" "consumers tests/consumer/run.sh" \
-           "install-paths tests/install-paths.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}" \
+           "install-paths tests/install-paths.sh" "packaging tests/packaging.sh" "${fuzz_run/fuzz/fuzz-a} ${fuzz_all[*]:0:4}" \
            "frontends tests/frontends.sh build/bitboard"
     lane e --nice --after a,b,c,f "${fuzz_run/fuzz/fuzz-b} ${fuzz_all[*]:4}" "mpi after build.done tests/mpi.sh"
     lanes_end

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Versions (README.md "Versions"): the one definition in
-# include/bitboard/core.h is whole and consistent, the CLI prints it,
+# include/bitboard/core.h is whole and consistent, every place that carries
+# the version says it (tools/versions.sh: npm, Python, CMake, pkg-config, the
+# man page, the staged npm package), the CLI prints it,
 # CHANGELOG.md has its section, BB_DEPRECATED warns with its message under
 # gcc and clang, and make release refuses what it must (a version that is
 # not X.Y.Z, one without a changelog section), leaving the tree as it was.
@@ -24,16 +26,30 @@ done
 grep -q "^ \*   BB_VERSION_STRING     \"$str\"" "$h" && ok || bad "core.h's contents list gives BB_VERSION_STRING another value"
 cli=$("$BIN" --version | cut -d' ' -f2)
 [ "$cli" = "$str" ] && ok || bad "bitboard --version says '$cli', core.h '$str'"
+# every other place, one count each (its line says which differs)
+tools/versions.sh > "$tmp/versions" 2>&1
+while read -r word rest; do
+    case $word in ok) ok ;; DIFFERS) bad "version: $rest" ;; esac
+done < "$tmp/versions"
+grep -q '^versions: ' "$tmp/versions" || bad "tools/versions.sh ended early: $(tail -n 3 "$tmp/versions")"
 grep -q "^## \[$str\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}\$" CHANGELOG.md && ok ||
     bad "CHANGELOG.md has no section '## [$str] - YYYY-MM-DD' for the version core.h gives"
 # the license: MIT, in the root LICENSE and every package's metadata
 head -n 1 LICENSE 2> /dev/null | grep -qx 'MIT License' && grep -q 'the bitboard authors' LICENSE && ok ||
     bad "LICENSE: not the MIT text with the copyright of the bitboard authors"
 grep -q '"license": "MIT"' js/package.json && ok || bad "js/package.json: license is not MIT"
-grep -q '^license = { text = "MIT" }' python/pyproject.toml && ok || bad "python/pyproject.toml: license is not MIT"
+grep -q '^license = { text = "MIT" }' python/pyproject.toml && grep -q '"License :: OSI Approved :: MIT License"' python/pyproject.toml &&
+    cmp -s python/LICENSE LICENSE && ok ||
+    bad "python/: the license is not MIT in pyproject.toml (license, classifier) or python/LICENSE is not LICENSE"
+for f in bitboard.pc.in cmake/bitboardConfig.cmake.in cmake/bitboardConfigVersion.cmake.in; do
+    grep -q '^# SPDX-License-Identifier: MIT' "$f" && ok || bad "$f does not say its license (SPDX MIT)"
+done
+grep -q '^\.SH LICENSE' docs/bitboard.1 && sed -n '/^\.SH LICENSE/,/^\.SH/p' docs/bitboard.1 | grep -q 'MIT' && ok ||
+    bad "docs/bitboard.1 has no LICENSE section saying MIT"
+grep -q '^## License' README.md && sed -n '/^## License/,/^## /p' README.md | grep -q 'MIT' && ok || bad "README.md has no License section saying MIT"
 if [ -f build/js/bitboard/package.json ]; then
-    grep -q "\"version\": \"$str\"" build/js/bitboard/package.json && [ -f build/js/bitboard/LICENSE ] && [ -f build/js/bitboard/README.md ] && ok ||
-        bad "build/js/bitboard: the staged package lacks version $str, LICENSE or README.md"
+    [ -f build/js/bitboard/LICENSE ] && [ -f build/js/bitboard/README.md ] && ok ||
+        bad "build/js/bitboard: the staged package lacks LICENSE or README.md"
 fi
 # BB_DEPRECATED: a warning that carries the message, an error under -Werror; none where unused
 printf '#include "bitboard.h"\nBB_DEPRECATED("use bb_new_thing") int old_thing(void);\nint old_thing(void) { return 1; }\nint main(void) { return old_thing(); }\n' > "$tmp/dep.c"

@@ -65,7 +65,7 @@ for cxx in g++ clang++; do
 done
 
 # CMake find_package against the install tree
-step find-package-configure cmake -S tests/consumer/cmake-installed -B "$tmp/fp" -DCMAKE_PREFIX_PATH="$inst"
+step find-package-configure cmake -S tests/consumer/cmake-installed -B "$tmp/fp" -DCMAKE_PREFIX_PATH="$inst" -DBITBOARD_WANT="${version%.*}"
 step find-package-build cmake --build "$tmp/fp"
 check find-package "$tmp/fp/consumer"
 
