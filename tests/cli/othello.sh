@@ -352,10 +352,12 @@ done
 # hint's and ping's answer before the next line, as the GUI does (the engine
 # reads its input while it searches: a ping or quit sent during a search
 # stops it)
+# (nboard_case NAME STATUS FILE [--transcript] ARGS...)
 nboard_case() {
-    local name=$1 want=$2 file=$3 engine=$BIN; shift 3
+    local name=$1 want=$2 file=$3 engine=$BIN flag=(); shift 3
+    if [ "${1:-}" = --transcript ]; then flag=(--transcript); shift; fi
     BIN=$here/nboard_gui.sh
-    golden_stdin "$name" "$want" "$file" "$engine" "$@"
+    golden_stdin "$name" "$want" "$file" "${flag[@]}" "$engine" "$@"
     BIN=$engine
 }
 
@@ -373,6 +375,12 @@ nboard_case nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
 nboard_case nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
 # with --time, set depth is answered with a status line, not ignored silently
 nboard_case nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --time 0.5
+# the NBoard GUI's own order, as its engine log shows it: nboard 2, set depth,
+# set contempt, set game (with the clock: TI, each move's /EVAL/TIME), a ping
+# before every go, hint and move, the engine's move played back with move,
+# hint N for the human's side, an undo as a new set game, quit; the whole
+# transcript, both sides (< the GUI, > the engine), at fixed depths
+nboard_case nboard-gui 0 "$GOLDEN/nboard-gui.in" --transcript othello nboard
 
 
 # input is read during a search: a ping stops it (the search's answer is not
