@@ -81,6 +81,16 @@ static const char othello_match_help[] =
     "                                        up to symmetry, a depth-4 search within 4\n"
     "                                        discs of even\n"
     "    --ggf FILE                          every game in GGF; Ctrl-C keeps those played\n"
+    "    --move-time S                       an nboard engine that has not answered a\n"
+    "                                        move in S seconds (default 60) forfeits\n"
+    "                                        the game; so does one that answers a move\n"
+    "                                        that is not legal, or ends: one error line\n"
+    "                                        each, the engine restarted, the match goes\n"
+    "                                        on; the summary counts the forfeits (a\n"
+    "                                        forfeit scores as a loss by 64; in GGF\n"
+    "                                        RE[-64.000:r]), and the status is 1.  An\n"
+    "                                        engine that does not answer the first ping\n"
+    "                                        in S seconds: an error, no match\n"
     "  bitboard othello match depth:4 'nboard:bitboard othello nboard --depth 2'\n"
     ;
 /* ... the game records */

@@ -348,7 +348,7 @@ for sub in show moves play perft positions solve search nboard match games; do
     pages+="$(md5sum <<< "$page")"$'\n'
 done
 
-# The NBoard sessions go through nboard_gui.sh, which waits for each go's,
+# The NBoard sessions go through othello/nboard_gui.sh, which waits for each go's,
 # hint's and ping's answer before the next line, as the GUI does (the engine
 # reads its input while it searches: a ping or quit sent during a search
 # stops it)
@@ -356,7 +356,7 @@ done
 nboard_case() {
     local name=$1 want=$2 file=$3 engine=$BIN flag=(); shift 3
     if [ "${1:-}" = --transcript ]; then flag=(--transcript); shift; fi
-    BIN=$here/nboard_gui.sh
+    BIN=$GOLDEN/nboard_gui.sh
     golden_stdin "$name" "$want" "$file" "${flag[@]}" "$engine" "$@"
     BIN=$engine
 }
@@ -429,5 +429,15 @@ golden_case match-bad-engine 2 othello match depth:0 depth:1
 golden_case match-one-engine 2 othello match depth:1
 golden_case match-engine-gone 1 othello match nboard:false depth:1 --openings 1
 golden_case match-bad-ply 2 othello match depth:1 depth:1 --ply 0
+# an nboard engine's fault forfeits that game, not the match: one error line
+# each, the engine started again for the next game, the forfeits counted in
+# the summary, status 1 after the report.  Fake engines: one that plays a
+# move that is not legal, one that never answers a go (--move-time 1), one
+# that ends at a go; cat (it echoes, never answers ping) fails at the start.
+golden_case match-forfeit-illegal 1 othello match depth:1 "nboard:sh $GOLDEN/engine-fake.sh illegal" --openings 2 --ply 2
+golden_case match-forfeit-sleeps 1 othello match "nboard:sh $GOLDEN/engine-fake.sh sleeps" depth:1 --openings 1 --ply 2 --move-time 1
+golden_case match-forfeit-exits 1 othello match depth:1 "nboard:sh $GOLDEN/engine-fake.sh exits" --openings 1 --ply 2
+golden_case match-cat 1 othello match depth:2 nboard:cat --openings 1 --move-time 0.5
+golden_case match-bad-move-time 2 othello match depth:1 depth:1 --move-time 0
 
 golden_finish cli-othello

@@ -7,7 +7,7 @@
 # every run.  Prints what the engine writes; --transcript prints each GUI
 # line as `< LINE` and each engine line as `> LINE`.  The exit status is the
 # engine's.  A line after quit is still written (the engine must ignore it).
-# usage: tests/cli/nboard_gui.sh [--transcript] ENGINE [ARGS...] < GUI-LINES
+# usage: tests/cli/othello/nboard_gui.sh [--transcript] ENGINE [ARGS...] < GUI-LINES
 set -u
 gui='' eng=''
 if [ "${1:-}" = --transcript ]; then gui='< ' eng='> '; shift; fi
