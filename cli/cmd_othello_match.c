@@ -7,10 +7,15 @@
  * search scores within 4 discs of even, in the order of their canonical
  * boards, N of them evenly spaced.  Prints each game, then a table of the
  * openings, the score and an Elo estimate with its 95% interval; Ctrl-C
- * keeps the games played.  --ggf FILE writes every game in GGF. */
+ * keeps the games played.  --ggf FILE writes every game in GGF.  An nboard
+ * engine that does not answer within --move-time seconds, answers what is
+ * not a legal move, or ends, forfeits that game (one error line): it is
+ * restarted and the match goes on. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +32,12 @@ typedef struct {
     double seconds;   /* time:S */
     const char *cmd;  /* nboard:COMMAND */
     pid_t pid;
-    FILE *to, *from;
+    FILE *to;
+    int from;              /* the engine's output, read with a deadline */
+    char rbuf[8192];       /* what was read from it and not yet taken */
+    size_t rlen;
+    int forfeits;
+    int named;             /* its name taken (from set myname at the first start) */
     char name[64];
     bb_othello_search_table *table; /* depth:N and time:S: one kept from move to move, as an engine keeps one */
     uint64_t searched;              /* the squares taken in the position it last searched */
@@ -38,6 +48,7 @@ typedef struct { uint64_t p, o; int moves[60], n; } opening;
 static int parse_player(const char *spec, player *pl)
 {
     memset(pl, 0, sizeof *pl);
+    pl->from = -1;
     pl->spec = spec;
     char *end;
     if (strncmp(spec, "depth:", 6) == 0) {
@@ -57,21 +68,47 @@ static int parse_player(const char *spec, player *pl)
     return 0;
 }
 
-/* Reads a line from an NBoard engine (NULL at its end). */
-static char *engine_line(player *pl, char *buf, size_t size)
+/* Reads a line from an NBoard engine within `seconds`: 1, or 0 at its end,
+ * -1 after the time (a line longer than the buffer comes in parts). */
+static int engine_line(player *pl, char *buf, size_t size, double seconds)
 {
-    if (!fgets(buf, (int)size, pl->from)) return NULL;
-    buf[strcspn(buf, "\r\n")] = '\0';
-    return buf;
+    double deadline = cli_now() + seconds;
+    for (;;) {
+        char *nl = memchr(pl->rbuf, '\n', pl->rlen);
+        if (nl || pl->rlen == sizeof pl->rbuf) {
+            size_t n = nl ? (size_t)(nl - pl->rbuf) : pl->rlen, take = n < size - 1 ? n : size - 1;
+            memcpy(buf, pl->rbuf, take);
+            buf[take] = '\0';
+            buf[strcspn(buf, "\r")] = '\0';
+            size_t used = nl ? n + 1 : n;
+            memmove(pl->rbuf, pl->rbuf + used, pl->rlen - used);
+            pl->rlen -= used;
+            return 1;
+        }
+        double left = deadline - cli_now();
+        if (left <= 0) return -1;
+        struct pollfd pf = {pl->from, POLLIN, 0};
+        int r = poll(&pf, 1, left > 1e6 ? 1000000000 : (int)(left * 1000) + 1);
+        if (r < 0 && errno == EINTR) {
+            if (cli_interrupted) return 0;
+            continue;
+        }
+        if (r == 0) continue;
+        ssize_t k = r > 0 ? read(pl->from, pl->rbuf + pl->rlen, sizeof pl->rbuf - pl->rlen) : -1;
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return 0;
+        pl->rlen += (size_t)k;
+    }
 }
 
-static int start_engine(player *pl)
+static int start_engine(player *pl, double move_time)
 {
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) return cli_error("othello match: pipe: %s", strerror(errno)), 1;
     pl->pid = fork();
     if (pl->pid < 0) return cli_error("othello match: fork: %s", strerror(errno)), 1;
     if (pl->pid == 0) {
+        setpgid(0, 0); /* its own group: a hung engine is ended with all it started */
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -80,32 +117,44 @@ static int start_engine(player *pl)
     }
     close(in[0]), close(out[1]);
     pl->to = fdopen(in[1], "w");
-    pl->from = fdopen(out[0], "r");
-    if (!pl->to || !pl->from) return cli_error("othello match: fdopen: %s", strerror(errno)), 1;
+    pl->from = out[0], pl->rlen = 0;
+    if (!pl->to) return cli_error("othello match: fdopen: %s", strerror(errno)), 1;
     fprintf(pl->to, "nboard 2\nping 1\n");
     fflush(pl->to);
     char line[4096];
-    while (engine_line(pl, line, sizeof line)) {
-        if (strncmp(line, "set myname ", 11) == 0) snprintf(pl->name, sizeof pl->name, "%.50s (nboard)", line + 11);
-        if (strcmp(line, "pong 1") == 0) return 0;
+    int got;
+    while ((got = engine_line(pl, line, sizeof line, move_time)) == 1) {
+        if (strncmp(line, "set myname ", 11) == 0 && !pl->named)
+            snprintf(pl->name, sizeof pl->name, "%.50s (nboard)", line + 11);
+        if (strcmp(line, "pong 1") == 0) return pl->named = 1, 0;
     }
+    if (got < 0) return cli_error("othello match: the engine '%s' did not answer ping in %g s", pl->cmd, move_time), 1;
     return cli_error("othello match: the engine '%s' ended before answering ping", pl->cmd), 1;
 }
 
-static void stop_engine(player *pl)
+/* Ends an engine: quit, or (kill: it hung, died or misbehaved) SIGKILL to its group. */
+static void stop_engine(player *pl, int kill_it)
 {
     bb_othello_search_table_free(pl->table);
     pl->table = NULL;
     if (!pl->cmd || pl->pid <= 0) return;
-    if (pl->to) fprintf(pl->to, "quit\n"), fclose(pl->to);
-    if (pl->from) fclose(pl->from);
+    if (pl->to) {
+        if (!kill_it) fprintf(pl->to, "quit\n");
+        fclose(pl->to);
+        pl->to = NULL;
+    }
+    if (kill_it) kill(-pl->pid, SIGKILL), kill(pl->pid, SIGKILL);
+    if (pl->from >= 0) close(pl->from);
+    pl->from = -1;
     int st;
     waitpid(pl->pid, &st, 0);
     pl->pid = 0;
 }
 
-/* The move player pl makes in the game so far (moves from the start): 0..63 or PASS; -1 after an error. */
-static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos)
+/* The move player pl makes in the game so far (moves from the start): 0..63
+ * or PASS; -1 after an error, -2 for an nboard engine's fault (why: what). */
+static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos, double move_time, char *why,
+               size_t why_size)
 {
     if (!pl->cmd) {
         bb_othello_search_opts o;
@@ -135,20 +184,42 @@ static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos)
     fprintf(pl->to, "set game %s\ngo\n", ggf);
     fflush(pl->to);
     char line[4096];
-    while (engine_line(pl, line, sizeof line)) {
+    int got;
+    while ((got = engine_line(pl, line, sizeof line, move_time)) == 1) {
         if (strncmp(line, "=== ", 4) != 0) continue;
-        char m[3] = {line[4], line[5], 0};
-        if ((m[0] == 'P' || m[0] == 'p') && (m[1] == 'A' || m[1] == 'a')) return BB_OTHELLO_PASS;
-        int sq = bb_parse_square(m);
-        if (sq < 0) cli_error("othello match: %s answered '%s', not a move", pl->name, line);
-        return sq;
+        char m[3] = {line[4], line[4] ? line[5] : 0, 0};
+        if ((m[0] == 'P' || m[0] == 'p') && (m[1] == 'A' || m[1] == 'a') && !isalnum((unsigned char)line[6]))
+            return BB_OTHELLO_PASS;
+        int sq = isalnum((unsigned char)line[6]) ? -1 : bb_parse_square(m);
+        if (sq >= 0) return sq;
+        char shown[80];
+        snprintf(shown, sizeof shown, "%.60s%s", line, strlen(line) > 60 ? "..." : "");
+        for (char *c = shown; *c; c++)
+            if ((unsigned char)*c < 32 || (unsigned char)*c == 127) *c = '?';
+        snprintf(why, why_size, "answered '%s', not a move", shown);
+        return -2;
     }
-    cli_error("othello match: the engine %s ended in the middle of a game", pl->name);
-    return -1;
+    if (got < 0) snprintf(why, why_size, "did not answer in %g s (--move-time)", move_time);
+    else if (cli_interrupted) return -1;
+    else snprintf(why, why_size, "ended in the middle of the game");
+    return -2;
 }
 
-/* Plays one game from the opening; *score: black's final disc difference.  0, or 1 after an error. */
-static int play_game(player *black, player *white, const opening *op, int *moves, int *n, int *score)
+static void transcript(const int *moves, int n, char *buf)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == BB_OTHELLO_PASS) buf[k++] = 'P', buf[k++] = 'A';
+        else buf[k++] = (char)('a' + (moves[i] & 7)), buf[k++] = (char)('1' + (moves[i] >> 3));
+    }
+    buf[k] = '\0';
+}
+
+/* Plays one game from the opening; *score: black's final disc difference.
+ * 0; 1 after an error; 2 if interrupted; 3 if an nboard engine forfeited
+ * (*loser: it; its error line written, *score +-64 against it). */
+static int play_game(player *black, player *white, const opening *op, int *moves, int *n, int *score,
+                     double move_time, player **loser)
 {
     bb_othello_pos pos = bb_othello_start();
     *n = 0;
@@ -160,14 +231,22 @@ static int play_game(player *black, player *white, const opening *op, int *moves
     while (!bb_othello_game_over(&pos)) {
         if (cli_interrupted) return 2;
         player *pl = pos.side == BB_OTHELLO_BLACK ? black : white;
-        int sq = ask(pl, moves, *n, &pos);
+        char why[160];
+        int sq = ask(pl, moves, *n, &pos, move_time, why, sizeof why);
         if (cli_interrupted) return 2;
-        int rc = sq == BB_OTHELLO_PASS ? bb_othello_pass(&pos) : sq >= 0 ? bb_othello_play(&pos, sq) : -1;
+        if (sq == -1) return 1;
+        int rc = sq == -2 ? -1 : sq == BB_OTHELLO_PASS ? bb_othello_pass(&pos) : bb_othello_play(&pos, sq);
         if (rc != 0) {
-            char t[3] = "??";
-            if (sq >= 0 && sq < 64) t[0] = (char)('a' + (sq & 7)), t[1] = (char)('1' + (sq >> 3));
-            cli_error("othello match: %s played %s, which is not legal there", pl->name, sq == BB_OTHELLO_PASS ? "a pass" : t);
-            return 1;
+            if (sq != -2) {
+                char t[3] = {(char)('a' + (sq & 7)), (char)('1' + (sq >> 3)), 0};
+                snprintf(why, sizeof why, "played %s, which is not legal there", sq == BB_OTHELLO_PASS ? "a pass" : t);
+            }
+            char t[260];
+            transcript(moves, *n, t);
+            cli_error("othello match: %s forfeits the game after %s: it %s", pl->name, *n ? t : "the start", why);
+            *loser = pl;
+            *score = pl == black ? -64 : 64;
+            return 3;
         }
         moves[(*n)++] = sq;
     }
@@ -245,20 +324,11 @@ static int balanced_openings(int ply, int want, opening **out, int *count)
     return 0;
 }
 
-static void transcript(const int *moves, int n, char *buf)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        if (moves[i] == BB_OTHELLO_PASS) buf[k++] = 'P', buf[k++] = 'A';
-        else buf[k++] = (char)('a' + (moves[i] & 7)), buf[k++] = (char)('1' + (moves[i] >> 3));
-    }
-    buf[k] = '\0';
-}
-
 int cli_othello_match(int argc, char **argv, const cli_opts *o)
 {
     const char *spec[2] = {NULL, NULL}, *ggf_path = NULL;
     int n_open = 8, ply = 6;
+    double move_time = 60;
     if (o->format_given) return cli_error("othello match prints a report: -o does not apply (--ggf FILE writes the games)");
     int ended = 0;
     for (int i = 1; i < argc; i++) {
@@ -277,11 +347,17 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             long x = v ? strtol(v, &end, 10) : 0;
             if (!v || *end || x < 1 || x > 10) return cli_error("--ply needs a number 1..10");
             ply = (int)x;
+        } else if (cli_option_value(argc, argv, &i, "--move-time", &v)) {
+            double x = v ? strtod(v, &end) : 0;
+            if (!v || !*v || *end || !(x > 0 && x <= 86400))
+                return cli_error("--move-time needs seconds above 0, up to 86400%s%s%s", v ? " (not '" : "", v ? v : "",
+                                 v ? "')" : "");
+            move_time = x;
         } else if (cli_option_value(argc, argv, &i, "--ggf", &v)) {
             if (!v || !*v) return cli_error("--ggf needs a FILE");
             ggf_path = v;
         } else {
-            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE", argv[i]);
+            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE, --move-time S", argv[i]);
         }
     }
     if (!spec[1]) return cli_error("othello match needs two engines A and B: depth:N, time:S or nboard:COMMAND");
@@ -298,9 +374,9 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
     int rc = 0;
     signal(SIGPIPE, SIG_IGN);
     for (int k = 0; k < 2 && !rc; k++)
-        if (pl[k].cmd) rc = start_engine(&pl[k]);
+        if (pl[k].cmd) rc = start_engine(&pl[k], move_time);
     if (rc) {
-        for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
+        for (int k = 0; k < 2; k++) stop_engine(&pl[k], 1);
         if (ggf) cli_outfile_close(ggf, 0);
         free(ops);
         return rc;
@@ -318,11 +394,18 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             int moves[128], n, score;
             if (interactive)
                 fprintf(stderr, "\rgame %d of %d, %.0f s", played + 1, 2 * nops, cli_now() - t0), fflush(stderr);
-            int g = play_game(a_black ? &pl[0] : &pl[1], a_black ? &pl[1] : &pl[0], &ops[i], moves, &n, &score);
+            player *loser = NULL;
+            int g = play_game(a_black ? &pl[0] : &pl[1], a_black ? &pl[1] : &pl[0], &ops[i], moves, &n, &score,
+                              move_time, &loser);
             if (g == 2) break;
-            if (g) {
+            if (g == 1) {
                 rc = 1;
                 break;
+            }
+            if (loser) { /* forfeited: the engine starts again for the next game */
+                loser->forfeits++;
+                stop_engine(loser, 1);
+                if (start_engine(loser, move_time)) rc = 1; /* the games so far still count */
             }
             int a_score = a_black ? score : -score;
             results[i][a_black ? 0 : 1] = a_score;
@@ -333,7 +416,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             transcript(moves, n, t);
             transcript(ops[i].moves, ops[i].n, o2);
             if (interactive) fprintf(stderr, "\r%*s\r", 40, "");
-            printf("game %d: opening %s, A %s: A %+d\n", played, o2, a_black ? "black" : "white", a_score);
+            printf("game %d: opening %s, A %s: A %+d%s\n", played, o2, a_black ? "black" : "white", a_score,
+                   !loser ? "" : loser == &pl[0] ? " (A forfeits)" : " (B forfeits)");
             if (ggf) {
                 bb_othello_record rec;
                 bb_othello_record_init(&rec);
@@ -342,7 +426,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 rec.count = n;
                 snprintf(rec.black, sizeof rec.black, "%.60s", a_black ? pl[0].name : pl[1].name);
                 snprintf(rec.white, sizeof rec.white, "%.60s", a_black ? pl[1].name : pl[0].name);
-                snprintf(rec.result, sizeof rec.result, "%+d.000", score); /* black's disc difference, as GGF writes it */
+                /* black's disc difference, as GGF writes it; a forfeit as GGF writes a resignation */
+                snprintf(rec.result, sizeof rec.result, "%+d.000%s", score, loser ? ":r" : "");
                 char buf[4096];
                 bb_othello_ggf_write(buf, sizeof buf, &rec);
                 cli_outfile_put(ggf, buf, strlen(buf));
@@ -352,7 +437,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         }
     }
     cli_interrupt_end();
-    for (int k = 0; k < 2; k++) stop_engine(&pl[k]);
+    for (int k = 0; k < 2; k++) stop_engine(&pl[k], 0);
     if (ggf && cli_outfile_close(ggf, 1)) rc = 1;
     if (played) {
         printf("\n| opening | A black | A white |\n|---|---:|---:|\n");
@@ -366,6 +451,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         double p = sum / played, var = sum2 / played - p * p, se = sqrt(var > 0 ? var / played : 0);
         printf("\nA: %d win%s, %d draw%s, %d loss%s of %d game%s: %.1f%%", wins, wins == 1 ? "" : "s", draws,
                draws == 1 ? "" : "s", losses, losses == 1 ? "" : "es", played, played == 1 ? "" : "s", 100 * p);
+        if (pl[0].forfeits || pl[1].forfeits) printf("; forfeits: A %d, B %d", pl[0].forfeits, pl[1].forfeits);
         if (p <= 0 || p >= 1) {
             printf("; Elo beyond measure (%s every game)\n", p >= 1 ? "A won" : "B won");
         } else {
@@ -381,5 +467,5 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
     free(ops);
     if (cli_check_output()) return 1;
     if (cli_interrupted) return cli_report_interrupt("othello match", NULL, cli_now() - t0);
-    return rc;
+    return rc ? rc : pl[0].forfeits || pl[1].forfeits; /* a forfeit: the report, then status 1 */
 }

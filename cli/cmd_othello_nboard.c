@@ -6,12 +6,18 @@
  * supported: a status line says so), quit.  Answers: `set myname`,
  * `=== MOVE/EVAL` for go, `search PV EVAL 0 DEPTH` for hint, `pong N`,
  * `learned`, and `status ...` lines (errors among them: the engine never
- * stops on a bad line). */
+ * stops on a bad line).  A thread reads the input while the engine searches:
+ * a ping or quit that comes during a go or hint stops the search, whose
+ * answer is then not sent (the GUI has moved on: NBoard's protocol asks an
+ * engine to stop thinking before its pong). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -24,7 +30,121 @@ typedef struct {
     int threads;        /* --threads */
     bb_othello_search_table *table; /* one for the session: each search finds the last one's entries */
     uint64_t searched;  /* the squares taken in the position the table last searched */
+    volatile int stop;  /* set by the input thread: a ping or quit waits (the search's stop flag) */
 } engine;
+
+/* The input, read by a thread of its own so that a ping or quit reaches the
+ * engine while it searches.  Static: the thread may still be blocked in
+ * read() when the engine returns after a quit. */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    char **lines;        /* the lines not yet taken, oldest first, from head */
+    size_t head, count, cap;
+    int stops;           /* pings and quits among them: while any waits, no search runs */
+    int eof, closing;    /* the input ended; the engine has quit (the thread drops what it reads) */
+    volatile int *stop;  /* the engine's stop flag */
+} input = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, 0, 0, 0, 0, NULL};
+
+/* Whether a line is a ping or a quit (the commands that stop a search). */
+static int stops_search(const char *line)
+{
+    line += strspn(line, " \t");
+    size_t n = strcspn(line, " \t\r\n");
+    return (n == 4 && !strncmp(line, "ping", 4)) || (n == 4 && !strncmp(line, "quit", 4));
+}
+
+/* Queues one line (NULL: out of memory, taken as the end of the input). */
+static void input_push(char *line)
+{
+    pthread_mutex_lock(&input.lock);
+    if (!line || input.closing) {
+        if (!line) input.eof = 1;
+        free(line);
+    } else {
+        if (input.head + input.count == input.cap) {
+            if (input.head) memmove(input.lines, input.lines + input.head, input.count * sizeof *input.lines);
+            input.head = 0;
+            if (input.count == input.cap) {
+                size_t cap = input.cap ? input.cap * 2 : 16;
+                char **a = realloc(input.lines, cap * sizeof *a);
+                if (!a) {
+                    free(line), input.eof = 1;
+                    goto done;
+                }
+                input.lines = a, input.cap = cap;
+            }
+        }
+        input.lines[input.head + input.count++] = line;
+        if (stops_search(line)) input.stops++, *input.stop = 1;
+    }
+done:
+    pthread_cond_signal(&input.ready);
+    pthread_mutex_unlock(&input.lock);
+}
+
+/* The input thread: reads standard input (fd 0, not stdin's FILE, so that
+ * nothing is locked when the engine exits while it waits) line by line. */
+static void *input_thread(void *arg)
+{
+    (void)arg;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            size_t c = cap ? cap * 2 : 4096;
+            char *b = realloc(buf, c);
+            if (!b) break;
+            buf = b, cap = c;
+        }
+        ssize_t k = read(0, buf + len, cap - len);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        size_t start = 0, end = len + (size_t)k;
+        for (size_t i = len; i < end; i++)
+            if (buf[i] == '\n') {
+                char *line = malloc(i - start + 1);
+                if (line) memcpy(line, buf + start, i - start), line[i - start] = '\0';
+                input_push(line);
+                if (!line) return free(buf), NULL;
+                start = i + 1;
+            }
+        memmove(buf, buf + start, end - start);
+        len = end - start;
+    }
+    if (len) { /* a last line without its newline */
+        char *line = malloc(len + 1);
+        if (line) memcpy(line, buf, len), line[len] = '\0', input_push(line);
+    }
+    free(buf);
+    pthread_mutex_lock(&input.lock);
+    input.eof = 1;
+    pthread_cond_signal(&input.ready);
+    pthread_mutex_unlock(&input.lock);
+    return NULL;
+}
+
+/* The next line (the caller frees it), or NULL at the end of the input. */
+static char *input_next(void)
+{
+    pthread_mutex_lock(&input.lock);
+    while (!input.count && !input.eof) pthread_cond_wait(&input.ready, &input.lock);
+    char *line = NULL;
+    if (input.count) {
+        line = input.lines[input.head++], input.count--;
+        if (stops_search(line)) input.stops--;
+    }
+    pthread_mutex_unlock(&input.lock);
+    return line;
+}
+
+/* Before a search: the stop flag set if a ping or quit is already waiting. */
+static void input_arm_stop(engine *e)
+{
+    pthread_mutex_lock(&input.lock);
+    e->stop = input.stops > 0;
+    pthread_mutex_unlock(&input.lock);
+}
 
 static void move_text(int sq, char out[3])
 {
@@ -41,7 +161,7 @@ static int search(engine *e, bb_othello_search_result *r)
     o.seconds = e->seconds;
     o.no_probcut = e->no_probcut;
     o.threads = e->threads;
-    o.stop = (const volatile int *)&cli_interrupted;
+    o.stop = &e->stop;
     if (!e->table && !(e->table = bb_othello_search_table_new(0))) return -1;
     /* another game (the position does not follow from the last one searched:
        a square taken there is empty here): the table starts empty, so a
@@ -50,7 +170,11 @@ static int search(engine *e, bb_othello_search_result *r)
     if ((taken & e->searched) != e->searched) bb_othello_search_table_clear(e->table);
     e->searched = taken;
     o.table = e->table;
-    return bb_othello_search(&e->pos, &o, r);
+    int rc = bb_othello_search(&e->pos, &o, r);
+    /* a search a ping or quit stopped leaves nothing behind: what the next
+       one finds does not depend on how far this one got */
+    if (e->stop) bb_othello_search_table_clear(e->table);
+    return rc;
 }
 
 /* A `status error: ...` line, escaped and cut as the CLI's errors are, so no
@@ -73,6 +197,7 @@ static void status_error(const char *fmt, ...)
  * `status`. */
 static void hint_moves(engine *e, int n)
 {
+    input_arm_stop(e);
     bb_othello_pos here = e->pos;
     int sq[64], count = 0;
     double score[64];
@@ -88,6 +213,10 @@ static void hint_moves(engine *e, int n)
         if (e->depth > 1) e->depth--;
         int rc = bb_othello_game_over(&e->pos) ? 1 : search(e, &r);
         e->depth = saved_depth;
+        if (e->stop) { /* a ping or quit came: the hint is abandoned */
+            e->pos = here;
+            return;
+        }
         sq[count] = s;
         move_text(s, pv[count]);
         if (rc == 0) {
@@ -190,8 +319,12 @@ static int command(engine *e, char *line)
         hint_moves(e, (int)hint_n);
     } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
         bb_othello_search_result r;
-        if (search(e, &r) != 0) {
-            status_error("the search failed (out of memory or stopped)");
+        input_arm_stop(e);
+        int rc = search(e, &r);
+        if (e->stop) {
+            /* a ping or quit came during the search: abandoned, no answer */
+        } else if (rc != 0) {
+            status_error("%s: the search failed (out of memory)", cmd);
         } else if (strcmp(cmd, "go") == 0) {
             char mv[3];
             move_text(r.best, mv);
@@ -243,11 +376,22 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
                              argv[i]);
         }
     }
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, stdin) > 0)
-        if (command(&e, line)) break;
-    free(line);
+    input.stop = &e.stop;
+    pthread_t reader;
+    if (pthread_create(&reader, NULL, input_thread, NULL) != 0) return cli_error("othello nboard: cannot start a thread");
+    pthread_detach(reader);
+    char *line;
+    int quit = 0;
+    while (!quit && (line = input_next())) {
+        quit = command(&e, line);
+        free(line);
+    }
+    pthread_mutex_lock(&input.lock); /* what is still queued goes; the thread drops what it reads after this */
+    input.closing = 1;
+    while (input.count) free(input.lines[input.head++]), input.count--;
+    free(input.lines);
+    input.lines = NULL, input.head = input.cap = 0;
+    pthread_mutex_unlock(&input.lock);
     bb_othello_search_table_free(e.table);
     return cli_check_output();
 }

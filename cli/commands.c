@@ -73,6 +73,7 @@ static const char othello_search_help[] =
     ;
 /* ... the matches and the game records */
 static const char othello_match_help[] =
+    "\nMatches (their own options, after the name):\n"
     "  othello match A B                     two engines from balanced openings, each\n"
     "                                        with both colours: each game, a table of the\n"
     "                                        openings, the score and an Elo estimate with\n"
@@ -84,6 +85,20 @@ static const char othello_match_help[] =
     "                                        up to symmetry, a depth-4 search within 4\n"
     "                                        discs of even\n"
     "    --ggf FILE                          every game in GGF; Ctrl-C keeps those played\n"
+    "    --move-time S                       an nboard engine that has not answered a\n"
+    "                                        move in S seconds (default 60) forfeits\n"
+    "                                        the game; so does one that answers a move\n"
+    "                                        that is not legal, or ends: one error line\n"
+    "                                        each, the engine restarted, the match goes\n"
+    "                                        on; the summary counts the forfeits (a\n"
+    "                                        forfeit scores as a loss by 64; in GGF\n"
+    "                                        RE[-64.000:r]), and the status is 1.  An\n"
+    "                                        engine that does not answer the first ping\n"
+    "                                        in S seconds: an error, no match\n"
+    "  bitboard othello match depth:4 'nboard:bitboard othello nboard --depth 2'\n"
+    ;
+/* ... the game records */
+static const char othello_games_help[] =
     "\nGame records (their own options, after the name):\n"
     "  othello games FILE|- [MODE]           a WTHOR .wtb or a GGF file ('-': standard\n"
     "                                        input), told apart by its content, every\n"
@@ -99,6 +114,11 @@ static const char othello_match_help[] =
     "    --positions [--canonical]           every position of every game, turned so the\n"
     "                                        first move is f5 (or the least of its images)\n"
     "    --stats                             games, moves, wins, draws, mean score\n"
+    ;
+/* ... perft by subtrees */
+static const char othello_perft_help[] =
+    "\nperft's DEPTH is at most " CLI_STR(BB_OTHELLO_PERFT_MAX_DEPTH) ", the deepest whose count from the start is\n"
+    "published and fits in 64 bits (OEIS A124004); deeper is refused (status 2).\n"
     "\nPerft by subtrees (for runs of hours; bitboard-mpi spreads them over ranks):\n"
     "  --split K         perft: count the positions K plies deep that differ up to\n"
     "                    symmetry, one by one (default 8)\n"
@@ -128,7 +148,9 @@ static const char othello_nboard_help[] =
     "  learn               answered `learned`; analyze: not supported\n"
     "  quit                ends the engine\n"
     "A bad line gets a `status error: ...` line (escaped and cut as the CLI's\n"
-    "errors are); the engine never stops on one.\n"
+    "errors are); the engine never stops on one.  The input is read during a\n"
+    "search: a ping stops it (no answer to the go or hint it stopped, then the\n"
+    "pong), a quit ends the engine; the end of the input lets a search finish.\n"
     "\nOptions:\n"
     "  --depth D           search every move to depth D (1..60; default 12)\n"
     "  --time S            S seconds for every move (the search's --time), whatever\n"
@@ -143,16 +165,14 @@ const cli_subcommand_help cli_subcommand_helps[] = {
     {"othello", "nboard", othello_nboard_help},
     {"othello", "solve", othello_solve_help},
     {"othello", "search", othello_search_help},
+    {"othello", "match", othello_match_help},
+    {"othello", "games", othello_games_help},
 };
 const int cli_subcommand_help_count = (int)(sizeof cli_subcommand_helps / sizeof cli_subcommand_helps[0]);
 
 /* `bitboard help chess`, continued: the game files. */
-/* `bitboard help othello`, continued: perft's deepest depth. */
-static const char othello_perft_help[] =
-    "\nperft's DEPTH is at most " CLI_STR(BB_OTHELLO_PERFT_MAX_DEPTH) ", the deepest whose count from the start is\n"
-    "published and fits in 64 bits (OEIS A124004); deeper is refused (status 2).\n";
-
-static const char *const othello_more[] = {othello_perft_help, othello_solve_help, othello_search_help, othello_match_help, NULL};
+static const char *const othello_more[] = {othello_solve_help, othello_search_help, othello_match_help,
+                                            othello_games_help, othello_perft_help, NULL};
 
 static const char chess_games_help[] =
     "\nGames (each of these takes its own options, after its name):\n"

@@ -337,21 +337,90 @@ golden_case help-othello-flag 0 othello -h
 golden_case help-nboard 0 othello nboard --help
 golden_case help-solve 0 othello solve --help
 golden_case help-search 0 othello search -h
+golden_case help-match 0 othello match --help
+golden_case help-games 0 othello games --help
+# every subcommand with options of its own has its own page (not the othello
+# page, not another's, naming the subcommand); the others are on the othello page
+generic=$("$BIN" help othello)
+pages=""
+for sub in show moves play perft positions solve search nboard match games; do
+    page=$("$BIN" othello "$sub" --help 2>&1); st=$?
+    case $sub in
+        solve | search | nboard | match | games) own=1 ;;
+        *) own=0 ;;
+    esac
+    if [ "$st" != 0 ] || ! grep -q "othello $sub" <<< "$page"; then
+        echo "FAIL help-every-$sub: status $st, or no 'othello $sub' in its help"; golden_fail=$((golden_fail + 1))
+    elif [ $own = 1 ] && { [ "$page" = "$generic" ] || grep -qxF "$(md5sum <<< "$page")" <<< "$pages"; }; then
+        echo "FAIL help-every-$sub: the othello page or another subcommand's, not its own"; golden_fail=$((golden_fail + 1))
+    elif [ $own = 0 ] && [ "$page" != "$generic" ]; then
+        echo "FAIL help-every-$sub: not the othello page, which documents it"; golden_fail=$((golden_fail + 1))
+    else golden_pass=$((golden_pass + 1)); fi
+    pages+="$(md5sum <<< "$page")"$'\n'
+done
+
+# The NBoard sessions go through othello/nboard_gui.sh, which waits for each go's,
+# hint's and ping's answer before the next line, as the GUI does (the engine
+# reads its input while it searches: a ping or quit sent during a search
+# stops it)
+# (nboard_case NAME STATUS FILE [--transcript] ARGS...)
+nboard_case() {
+    local name=$1 want=$2 file=$3 engine=$BIN flag=(); shift 3
+    if [ "${1:-}" = --transcript ]; then flag=(--transcript); shift; fi
+    BIN=$GOLDEN/nboard_gui.sh
+    golden_stdin "$name" "$want" "$file" "${flag[@]}" "$engine" "$@"
+    BIN=$engine
+}
 
 # othello nboard: a scripted NBoard session (the GUI's side on stdin): name,
 # ping, a game set in GGF, go and hint at depth 6, moves legal and not,
 # every error answered with a status line, nothing after quit
-golden_stdin nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
+nboard_case nboard-session 0 "$GOLDEN/nboard-session.in" othello nboard
 golden_case nboard-bad-depth 2 othello nboard --depth 0
 # a refused set game leaves no position (go, hint and move refuse until a
 # good one); error lines escaped and cut; a finished game: go refuses as
 # move PA does
-golden_stdin nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
+nboard_case nboard-refused 0 "$GOLDEN/nboard-refused.in" othello nboard
 # ping echoes its number (refuses one that is not), set depth 5abc, hint x,
 # go now refused; hint N gives N moves, best first; hint in a finished game refused
-golden_stdin nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
+nboard_case nboard-protocol 0 "$GOLDEN/nboard-protocol.in" othello nboard
 # with --time, set depth is answered with a status line, not ignored silently
-golden_stdin nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --time 0.5
+nboard_case nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --time 0.5
+# the NBoard GUI's own order, as its engine log shows it: nboard 2, set depth,
+# set contempt, set game (with the clock: TI, each move's /EVAL/TIME), a ping
+# before every go, hint and move, the engine's move played back with move,
+# hint N for the human's side, an undo as a new set game, quit; the whole
+# transcript, both sides (< the GUI, > the engine), at fixed depths
+nboard_case nboard-gui 0 "$GOLDEN/nboard-gui.in" --transcript othello nboard
+
+
+# input is read during a search: a ping stops it (the search's answer is not
+# sent: the GUI has moved on) and is answered at once; a quit ends the engine.
+# The writer keeps the input open, so only the ping or the quit can end the
+# wait (timeout 60 ends a test that fails); depth 60 from the start would take
+# years, so each search is certainly stopped, whenever the line arrives.
+nboard_during() {
+    local name=$1 want=$2 first=$3 then=$4 fifo out st
+    fifo=$(mktemp -u) out=$(mktemp)
+    mkfifo "$fifo"
+    timeout 60 "$BIN" othello nboard < "$fifo" > "$out" 2>&1 &
+    local pid=$!
+    exec {w}> "$fifo"
+    printf "$first" >&$w
+    sleep 1
+    printf "$then" >&$w
+    if [[ $then == *quit* ]]; then wait $pid; st=$?; exec {w}>&-; else exec {w}>&-; wait $pid; st=$?; fi
+    if [ "$st" = 0 ] && [ "$(cat "$out")" = "$want" ]; then golden_pass=$((golden_pass + 1))
+    else echo "FAIL $name: status $st, output:"; head -n 5 "$out"; golden_fail=$((golden_fail + 1)); fi
+    rm -f "$fifo" "$out"
+}
+# quit with the input still open: the engine ends, with no answer to the go
+nboard_during nboard-quit-in-go '' 'set depth 60\ngo\n' 'quit\n'
+# ping: pong 5 and no === for the stopped go; then a new go answers (the input
+# ends after it: the end of the input does not stop a search)
+nboard_during nboard-ping-in-go $'pong 5\n=== D3/-1.45' 'set depth 60\ngo\n' 'ping 5\nset depth 3\ngo\n'
+nboard_during nboard-ping-in-hint 'pong 6' 'set depth 60\nhint 1\n' 'ping 6\n'
+nboard_during nboard-ping-in-hints 'pong 7' 'set depth 60\nhint 4\n' 'ping 7\n'
 
 # othello match: two settings of the search, then the NBoard engine (this
 # program's own, through a pipe) against the search at the same depth: the
@@ -371,5 +440,15 @@ golden_case match-bad-engine 2 othello match depth:0 depth:1
 golden_case match-one-engine 2 othello match depth:1
 golden_case match-engine-gone 1 othello match nboard:false depth:1 --openings 1
 golden_case match-bad-ply 2 othello match depth:1 depth:1 --ply 0
+# an nboard engine's fault forfeits that game, not the match: one error line
+# each, the engine started again for the next game, the forfeits counted in
+# the summary, status 1 after the report.  Fake engines: one that plays a
+# move that is not legal, one that never answers a go (--move-time 1), one
+# that ends at a go; cat (it echoes, never answers ping) fails at the start.
+golden_case match-forfeit-illegal 1 othello match depth:1 "nboard:sh $GOLDEN/engine-fake.sh illegal" --openings 2 --ply 2
+golden_case match-forfeit-sleeps 1 othello match "nboard:sh $GOLDEN/engine-fake.sh sleeps" depth:1 --openings 1 --ply 2 --move-time 1
+golden_case match-forfeit-exits 1 othello match depth:1 "nboard:sh $GOLDEN/engine-fake.sh exits" --openings 1 --ply 2
+golden_case match-cat 1 othello match depth:2 nboard:cat --openings 1 --move-time 0.5
+golden_case match-bad-move-time 2 othello match depth:1 depth:1 --move-time 0
 
 golden_finish cli-othello
