@@ -28,7 +28,7 @@ test('the typings declare every export, and nothing else', () => {
     const union = (type) => [...dts.match(new RegExp(`type ${type} =([^;]*);`))[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
     assert.deepEqual(union('Symmetry'), [...bb.SYMMETRIES]);
     assert.deepEqual(union('Line'), [...bb.LINES]);
-    assert.deepEqual(union('Piece'), [...bb.PIECES]);
+    assert.deepEqual(union('PieceName'), [...bb.PIECES]);
 });
 
 test('npm pack, then npm install of the tarball into a fresh folder, then import', () => {
