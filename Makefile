@@ -418,7 +418,7 @@ WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/gen/attack_t
 WASM_STACK   := -Wl,-z,stack-size=1048576 -Wl,--stack-first
 WASM_STAMP   := $(WASM_DIR)/flags.stamp
 WASM_NOW     := $(WASM_CC) $(WASM_FLAGS) $(WASM_STACK)
-JS_FILES     := $(wildcard js/*.js js/*.d.ts js/package.json js/README.md)
+JS_FILES     := $(wildcard js/*.js js/*.cjs js/*.d.ts js/*.d.cts js/package.json js/README.md)
 
 $(WASM_STAMP): FORCE
 	$(call stamp,WASM_NOW)

@@ -968,7 +968,7 @@ export class Chess {
     }
 
     /** The number of legal move sequences depth plies deep from the position (depth 0..). */
-    perft(depth) {
+    perft(depth, options = {}) {
         if (!Number.isInteger(depth)) throw new TypeError(`bitboard: chess: depth must be an integer, not ${String(depth)}`);
         if (depth < 0) throw new RangeError(`bitboard: chess: depth ${depth} is negative`);
         if (depth > c.bb_js_chess_perft_max_depth()) {
@@ -976,7 +976,11 @@ export class Chess {
         }
         const n = u64(c.bb_js_chess_perft(this.#ready('perft'), depth));
         if (n === (1n << 64n) - 1n) throw new RangeError(`bitboard: chess: perft ${depth} does not fit in 64 bits`);
-        return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+        if (options.bigint) return n;
+        if (n > BigInt(Number.MAX_SAFE_INTEGER)) {
+            throw new RangeError(`bitboard: chess: perft ${depth} is ${n}, beyond 2^53 - 1: a number would round it (perft(depth, { bigint: true }) gives it)`);
+        }
+        return Number(n);
     }
 
     /** The board as 8 rows, rank 8 first: null or { square, type, color } for each square. */

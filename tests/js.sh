@@ -31,6 +31,17 @@ if ! $MAKE --no-print-directory -s wasm; then
     echo "js: 0 passed, 1 failed"
     exit 1
 fi
+# TypeScript for js/test/typescript.test.mjs (a chess.js user's code compiled
+# against the package's typings): installed into /tmp/bitboard-ts when missing
+tsc=${BB_TSC:-/tmp/bitboard-ts/node_modules/.bin/tsc}
+if [ ! -x "$tsc" ]; then
+    echo "installing typescript@5 into /tmp/bitboard-ts (for the typings' test)"
+    if ! npm install --prefix /tmp/bitboard-ts --no-audit --no-fund typescript@5 > /dev/null 2>&1; then
+        echo "FAIL npm install typescript@5 into /tmp/bitboard-ts (set BB_TSC to a tsc)"
+        echo "js: 0 passed, 1 failed"
+        exit 1
+    fi
+fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 # a third of the loops that ask the CLI about every form, random program or
@@ -38,6 +49,6 @@ trap 'rm -f "$out"' EXIT
 # make js-test runs them all
 rotate=${BB_JS_ROTATE:-$RANDOM}
 echo "js: a third of the CLI loops: BB_JS_SHARE=3 BB_JS_ROTATE=$rotate (make js-test BB_JS_SHARE=3 BB_JS_ROTATE=$rotate replays them)"
-BB_JS_SHARE=3 BB_JS_ROTATE=$rotate BB_CLI=build/bitboard BB_JS=build/js/bitboard node --test js/test/ > "$out" 2>&1
+BB_TSC=$tsc BB_JS_SHARE=3 BB_JS_ROTATE=$rotate BB_CLI=build/bitboard BB_JS=build/js/bitboard node --test js/test/ > "$out" 2>&1
 rc=$?
 node_summary js "$out" $rc

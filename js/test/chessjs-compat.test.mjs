@@ -55,3 +55,10 @@ test('get() gives the piece; the board follows every change', () => {
     assert.equal(g.get('e4').type, 'q');
     assert.equal(g.board()[4][4].type, 'q');
 });
+
+test('perft() is a number, as chess.js types it; perft(depth, { bigint: true }) a BigInt', () => {
+    const g = new Chess();
+    assert.equal(g.perft(3), 8902);
+    assert.equal(g.perft(3, { bigint: true }), 8902n);
+    assert.equal(g.perft(0, { bigint: true }), 1n);
+});

@@ -28,7 +28,7 @@ test('the typings declare every export, and nothing else', () => {
     const union = (type) => [...dts.match(new RegExp(`type ${type} =([^;]*);`))[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
     assert.deepEqual(union('Symmetry'), [...bb.SYMMETRIES]);
     assert.deepEqual(union('Line'), [...bb.LINES]);
-    assert.deepEqual(union('Piece'), [...bb.PIECES]);
+    assert.deepEqual(union('PieceName'), [...bb.PIECES]);
 });
 
 test('npm pack, then npm install of the tarball into a fresh folder, then import', () => {
@@ -38,7 +38,7 @@ test('npm pack, then npm install of the tarball into a fresh folder, then import
         const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { ...npm, cwd: pkg }));
         const files = packed[0].files.map((f) => f.path).sort();
         // the package's own files, nothing of the tree besides
-        const want = readdirSync(pkg).filter((f) => /\.(js|d\.ts|wasm)$|^package\.json$|^README\.md$|^LICENSE$/.test(f)).sort();
+        const want = readdirSync(pkg).filter((f) => /\.(c?js|d\.c?ts|wasm)$|^package\.json$|^README\.md$|^LICENSE$/.test(f)).sort();
         assert.deepEqual(files, want);
         assert.ok(files.includes('LICENSE') && files.includes('README.md'), 'the tarball carries LICENSE and README.md');
         assert.equal(packed[0].license ?? JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).license, 'MIT');
@@ -57,6 +57,19 @@ test('npm pack, then npm install of the tarball into a fresh folder, then import
             "console.log(version, transform(1n, 'rotate_180').toString(16), canonical(1n << 63n).symmetry);\n");
         const out = execFileSync('node', ['main.js'], { cwd: app, encoding: 'utf8' }).trim();
         assert.equal(out, `${bb.version} 8000000000000000 rotate_180`);
+        // CommonJS: require('bitboard') gives init(), a promise of the ES module (the top-level await require cannot wait for)
+        writeFileSync(path.join(app, 'main.cjs'),
+            "const { init } = require('bitboard');\n" +
+            "init().then(async (bb) => {\n" +
+            "    const { Chess } = await init('chess');\n" +
+            "    const g = new bb.Chess();\n" +
+            "    g.move('e4');\n" +
+            "    console.log(bb.version, bb.Chess === Chess, g.fen(), (await init()) === bb);\n" +
+            "    await init('nope').catch((e) => console.log(e.name, e.message));\n" +
+            "});\n");
+        const cjs = execFileSync('node', ['main.cjs'], { cwd: app, encoding: 'utf8' }).trim().split('\n');
+        assert.deepEqual(cjs, [`${bb.version} true rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 true`,
+            'RangeError bitboard: init: entry "nope" is not one of bitboard, chess, othello, trace, pgn']);
     } finally {
         rmSync(tmp, { recursive: true, force: true });
     }
