@@ -1897,12 +1897,32 @@ static PyObject *py_othello_read(PyObject *self, PyObject *args)
         }
     } else {
         bb_othello_wthor_header h;
-        if (bb_othello_wthor_read_header(data, size, &h, &e) ||
-            bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &e)) {
+        bb_parse_error fit;
+        if (bb_othello_wthor_read_header(data, size, &h, &e)) {
             PyErr_Format(PyExc_ValueError, "not a WTHOR game file: %s", e.msg);
             goto fail;
         }
-        for (uint32_t i = 0; i < h.count; i++) {
+        /* a file cut short (as the CLI reads it): its whole games, then the
+         * next game is the error naming the byte the file ends at */
+        uint32_t whole = h.count;
+        if (bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &fit)) {
+            size_t full = BB_OTHELLO_WTHOR_HEADER + (size_t)h.count * BB_OTHELLO_WTHOR_GAME;
+            if (size > full || (h.board_size != 0 && h.board_size != 8)) {
+                PyErr_Format(PyExc_ValueError, "not a WTHOR game file: %s", fit.msg);
+                goto fail;
+            }
+            whole = (uint32_t)((size - BB_OTHELLO_WTHOR_HEADER) / BB_OTHELLO_WTHOR_GAME);
+        }
+        for (uint32_t i = 0; i <= whole && i < h.count; i++) {
+            if (i == whole) {
+                size_t at = BB_OTHELLO_WTHOR_HEADER + (size_t)whole * BB_OTHELLO_WTHOR_GAME;
+                PyObject *item = PyUnicode_FromFormat("the file ends %s it, at byte %zu (%s)",
+                                                      at == size ? "before" : "inside", size, fit.msg);
+                PyObject *t = item ? Py_BuildValue("(lN)", (long)i + 1, item) : NULL;
+                if (!t || PyList_Append(list, t)) { Py_XDECREF(t); goto fail; }
+                Py_DECREF(t);
+                break;
+            }
             int rc = bb_othello_wthor_game(data, size, (long)i, &g, &e);
             /* 1: kept, with a warning (the stored count splits the empties) */
             PyObject *item = rc >= 0 ? record_dict(&g, (long)i + 1) : Py_BuildValue("(ls)", (long)i + 1, e.msg);
