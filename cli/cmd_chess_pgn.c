@@ -52,6 +52,7 @@ typedef struct {
     bb_pgn_error *errors;
     char *is_warning;    /* errors[i] is a warning */
     long nerrors, errors_cap;
+    long lost, lost_first; /* errors that found no memory to be kept, the first one's game (in this part) */
     int progress_shown;  /* a progress line is on stderr: clear it before an error */
     _Atomic uint64_t bytes; /* for the progress line of a threaded run */
     /* threads */
@@ -90,11 +91,13 @@ static void note_error(pgn_run *s, const bb_pgn_error *e, int warning)
     if (s->nerrors == s->errors_cap) {
         long cap = s->errors_cap ? s->errors_cap * 2 : 16;
         bb_pgn_error *x = realloc(s->errors, sizeof *x * (size_t)cap);
-        if (!x) return; /* counted, not kept */
-        s->errors = x;
-        char *w = realloc(s->is_warning, (size_t)cap);
-        if (!w) return;
-        s->is_warning = w;
+        if (x) s->errors = x;
+        char *w = x ? realloc(s->is_warning, (size_t)cap) : NULL;
+        if (w) s->is_warning = w;
+        if (!w) { /* not kept: said as an error of its own when the parts are merged */
+            if (!s->lost++) s->lost_first = e->game;
+            return;
+        }
         s->errors_cap = cap;
     }
     s->is_warning[s->nerrors] = (char)warning;
@@ -401,6 +404,10 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
             if (x.line > 0) x.line += lines;
             print_error(total->path, &x, p->is_warning[i]);
         }
+        if (p->lost)
+            cli_error("%s: out of memory: %ld error%s or warning%s from game %ld on could not be kept to be printed",
+                      total->path, p->lost, p->lost == 1 ? "" : "s", p->lost == 1 ? "" : "s", p->lost_first + games),
+                status = 1;
         if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
         games += p->n.games;
         lines += p->lines;

@@ -50,6 +50,14 @@ static int parse_position(const char *text, int argn, bb_othello_pos *pos)
         return 0;
     }
     if (bb_othello_parse(text, pos, &e) == 0) return 0;
+    bb_othello_pos played = bb_othello_start();
+    bb_parse_error te;
+    if (bb_othello_play_transcript(&played, text, &te) == 0 && played.p != bb_othello_start().p) {
+        /* moves where a board was expected */
+        const char *q = strchr(text, ' ') ? "'" : "";
+        cli_error("argument %d: %s (it reads as a transcript: give it as --moves %s%.200s%s)", argn, e.msg, q, text, q);
+        return -1;
+    }
     cli_error("argument %d: %s%s", argn, e.msg,
               strncmp(e.msg, "missing the side", 16) == 0 ? " (quote the board and the side as one argument)" : "");
     return -1;

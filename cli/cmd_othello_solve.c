@@ -119,10 +119,11 @@ static int solve_one(solve_run *s, const bb_othello_pos *pos, const char *label,
         printf("{");
         if (label) printf("\"line\":%s,", label);
         printf("\"position\":\"%s\",", board);
-        /* --wld: the result and the range of scores it allows, never a "score" that reads as discs */
+        /* --wld: the result and the range of scores it allows, never a "score" that reads as discs;
+         * final scores are even (the empties go to the winner: 64 - 2 * the loser's discs) */
         if (s->opts.wld)
-            printf("\"result\":\"%s\",\"score_range\":[%d,%d],", result_word(&r), r.wld > 0 ? 1 : r.wld < 0 ? -64 : 0,
-                   r.wld > 0 ? 64 : r.wld < 0 ? -1 : 0);
+            printf("\"result\":\"%s\",\"score_range\":[%d,%d],", result_word(&r), r.wld > 0 ? 2 : r.wld < 0 ? -64 : 0,
+                   r.wld > 0 ? 64 : r.wld < 0 ? -2 : 0);
         else printf("\"score\":%d,", r.score);
         if (r.bound && !s->opts.wld) printf("\"bound\":\"%s\",", r.bound > 0 ? "lower" : "upper");
         printf("\"best\":%s%s%s,\"pv\":[", r.best < 0 ? "" : "\"", r.best < 0 ? "null" : best, r.best < 0 ? "" : "\"");

@@ -523,16 +523,18 @@ function withData(bytes, fn) {
 const MSG_AT = 64; // scratch: 40 bytes of header fields first, then the message
 
 // a WTHOR header checked for records of `kind` bytes: its fields, or the C library's message thrown
-function wthorHeader(data, kind, prefix) {
+// (with `cut`, a game file cut short of its count gives its header and cut: why)
+function wthorHeader(data, kind, prefix, cut = false) {
     return withData(data.subarray(0, Math.min(data.length, 16)), (d) => withBytes(MSG_AT + MSG, (out) => {
-        if (c.bb_js_othello_wthor_header(d, data.length, kind, out, out + MSG_AT, MSG) !== 0) {
-            throw new Error(`bitboard: ${prefix}${cString(out + MSG_AT)}`);
-        }
+        const rc = c.bb_js_othello_wthor_header(d, data.length, kind, out, out + MSG_AT, MSG);
+        if (rc < 0 || (rc === 1 && !cut)) throw new Error(`bitboard: ${prefix}${cString(out + MSG_AT)}`);
         const v = view(), f = (i) => v.getInt32(out + 4 * i, true);
-        return {
+        const header = {
             written: { year: f(0) * 100 + f(1), month: f(2), day: f(3) },
             games: f(4), records: f(5), year: f(6), boardSize: f(7) || 8, gameType: f(8), depth: f(9),
         };
+        if (rc === 1 && header.boardSize !== 8) throw new Error(`bitboard: ${prefix}${cString(out + MSG_AT)}`);
+        return rc === 1 ? { header, cut: cString(out + MSG_AT) } : { header };
     }));
 }
 
@@ -546,15 +548,22 @@ function wthorHeader(data, kind, prefix) {
  * replayed and checked; a bad game has `error` (naming the game, and the
  * move byte or field at fault) and the moves before the fault; a game whose
  * stored count splits the empties evenly (Logistello's book) is kept with
- * `warning`.  A file whose
- * size does not fit its header throws the C library's message.
+ * `warning`.  A file cut short gives its whole games, then throws for the
+ * game it ends in (or before), naming the byte (the CLI's othello games
+ * message); any other size that does not fit the header throws the C
+ * library's message.
  */
 export function readWthor(bytes) {
     const data = bytesArg(bytes, 'readWthor: bytes');
-    const header = wthorHeader(data, WTHOR_GAME, 'not a WTHOR game file: ');
+    const { header, cut } = wthorHeader(data, WTHOR_GAME, 'not a WTHOR game file: ', true);
     delete header.records;
+    const whole = cut === undefined ? header.games : Math.floor((data.length - 16) / WTHOR_GAME);
     const game = (i) => {
         integer(i, 0, header.games - 1, 'game index');
+        if (i >= whole) {
+            const where = 16 + WTHOR_GAME * whole === data.length ? 'before' : 'inside';
+            throw new Error(`bitboard: game ${whole + 1}: the file ends ${where} it, at byte ${data.length} (${cut})`);
+        }
         const one = new Uint8Array(16 + WTHOR_GAME);
         one.set(data.subarray(0, 16));
         one.set(data.subarray(16 + WTHOR_GAME * i, 16 + WTHOR_GAME * (i + 1)), 16);
@@ -590,11 +599,11 @@ export function readWthorNames(bytes) {
     const data = bytesArg(bytes, 'readWthorNames: bytes');
     let kind = WTHOR_PLAYER, h;
     try {
-        h = wthorHeader(data, WTHOR_PLAYER, '');
+        h = wthorHeader(data, WTHOR_PLAYER, '').header;
     } catch (err) {
         kind = WTHOR_TOURNAMENT;
         try {
-            h = wthorHeader(data, WTHOR_TOURNAMENT, '');
+            h = wthorHeader(data, WTHOR_TOURNAMENT, '').header;
         } catch {
             throw new Error(`${err.message.replace(/^bitboard: /, 'bitboard: neither a WTHOR .jou (20-byte players) nor .trn (26-byte tournaments) file: ')}`);
         }

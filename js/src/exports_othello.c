@@ -233,21 +233,27 @@ BB_JS_EXPORT int bb_js_othello_record_bytes(void) { return REC_BYTES; }
 
 /* A WTHOR header in out (int32 century, year, month, day, count, records, game_year,
  * board_size, game_type, depth): 0 if the file's size fits it for records of `kind`
- * bytes, else -1 and the error's text in msg */
+ * bytes; 1, the header and why in msg if the file is cut short of its count (its
+ * whole records can be read); else -1 and the error's text in msg */
 BB_JS_EXPORT int bb_js_othello_wthor_header(const unsigned char *data, int size, int kind, int32_t *out, char *msg,
                                             int msg_size)
 {
     bb_othello_wthor_header h;
     bb_parse_error e;
-    if (bb_othello_wthor_read_header(data, (size_t)size, &h, &e) != 0 ||
-        bb_othello_wthor_check(&h, (size_t)size, kind, &e) != 0) {
+    if (bb_othello_wthor_read_header(data, (size_t)size, &h, &e) != 0) {
         message(msg, msg_size, &e);
         return -1;
+    }
+    int rc = 0;
+    if (bb_othello_wthor_check(&h, (size_t)size, kind, &e) != 0) {
+        message(msg, msg_size, &e);
+        if ((size_t)size > BB_OTHELLO_WTHOR_HEADER + (size_t)h.count * (size_t)kind) return -1;
+        rc = 1;
     }
     int32_t v[10] = {h.century, h.year, h.month, h.day, (int32_t)h.count, h.records, h.game_year, h.board_size,
                      h.game_type, h.depth};
     memcpy(out, v, sizeof v);
-    return 0;
+    return rc;
 }
 
 /* Game i of a .wtb file (data may hold just its header and that game): 0 and the

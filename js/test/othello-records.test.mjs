@@ -158,8 +158,21 @@ test('WTHOR: bad games carry the CLI\'s message and the reading goes on; a bad s
     assert.match(read[1].error, /^game 2: move byte 3 is 99/);
     assert.deepEqual(read[2].moves, [good[2].moves[0]]); // the moves before the fault
     assert.deepEqual([read[0], read[5]].map((g) => g.error), [undefined, undefined]);
+    // a file cut short: its whole games, then the CLI's error for the game it ends in
+    for (const size of [16 + 68 * 3 + 30, 16 + 68 * 3]) {
+        const cut = bytes.slice(0, size), got = [];
+        const e = spawnSync(cli, ['othello', 'games', file(cut)], { encoding: 'utf8' }).stderr;
+        const line = e.split('\n').find((l) => l.includes(': game 4: '));
+        assert.ok(line && line.includes(`at byte ${size} (`), e);
+        const wantMsg = 'bitboard: ' + line.slice(line.indexOf('game 4: '));
+        assert.throws(() => { for (const g of ot.readWthor(cut)) got.push(g); },
+            (err) => err instanceof Error && err.message === wantMsg, `${size}: ${wantMsg}`);
+        assert.deepEqual(got.map((g) => g.moves), read.slice(0, 3).map((g) => g.moves));
+        assert.throws(() => ot.readWthor(cut).game(5), (err) => err.message === wantMsg);
+        assert.equal(ot.readWthor(cut).game(2).index, 2);
+    }
     // sizes that do not fit the header
-    for (const cut of [bytes.subarray(0, 10), bytes.subarray(0, 100), new Uint8Array([...bytes, 0])]) {
+    for (const cut of [bytes.subarray(0, 10), new Uint8Array([...bytes, 0])]) {
         const f = file(cut), e = spawnSync(cli, ['othello', 'games', f], { encoding: 'utf8' }).stderr;
         const why = cut.length < 16 ? 'the file is 10 bytes' : e.slice(e.indexOf('the header says')).trim().replace(/\)$/, ''); // the CLI reads the whole games first, then says why in brackets
         assert.throws(() => ot.readWthor(cut), (err) => err instanceof Error && err.message.startsWith('bitboard: not a WTHOR game file: ') && err.message.includes(why), String(cut.length));

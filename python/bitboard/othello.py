@@ -290,6 +290,9 @@ def games(path, errors="raise"):
 
     ``errors``: ``"raise"`` (a ``ValueError`` naming the game and why),
     ``"skip"``, or ``"yield"`` (a ``(number, message)`` tuple in its place).
+    A WTHOR file cut short gives its whole games, then the game it ends in
+    (or before) is that error, naming the byte the file ends at, as the
+    CLI's ``othello games`` does.
     """
     if errors not in ("raise", "skip", "yield"):
         raise ValueError("errors: %r is not 'raise', 'skip' or 'yield'" % (errors,))

@@ -294,6 +294,47 @@ static int check_disjoint(const u64arg *p, const u64arg *o, const u64arg *big)
     return -1;
 }
 
+/* MemoryError saying what could not be allocated (PyErr_NoMemory's has no
+ * message); NULL. */
+static PyObject *no_memory(const char *what)
+{
+    return PyErr_Format(PyExc_MemoryError, "out of memory: %s", what);
+}
+
+/* The UTF-8 text of str argument `name`, or NULL with an error: TypeError
+ * for a non-str, ValueError naming the argument and the character position
+ * of a NUL (C text would end there, silently cutting what follows). */
+static const char *text_arg(PyObject *obj, const char *name)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a str, got %.80s", name, Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t n;
+    const char *text = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (!text) return NULL;
+    if (memchr(text, 0, (size_t)n)) {
+        Py_ssize_t at = PyUnicode_FindChar(obj, 0, 0, PyUnicode_GET_LENGTH(obj), 1);
+        PyErr_Format(PyExc_ValueError, "%s: a NUL character at position %zd (text cannot hold NUL)", name, at);
+        return NULL;
+    }
+    return text;
+}
+
+/* text_arg as a PyArg_Parse "O&" converter: *out is a named_text whose
+ * name the caller sets. */
+typedef struct {
+    const char *name;
+    const char *text;
+} named_text;
+
+static int text_conv(PyObject *obj, void *out)
+{
+    named_text *t = out;
+    t->text = text_arg(obj, t->name);
+    return t->text != NULL;
+}
+
 /* The arguments of a METH_FASTCALL | METH_KEYWORDS function, positional or
  * by name, into out[0..n) (NULL where not given); the first `required` must
  * be given.  0, or -1 with TypeError. */
@@ -308,13 +349,15 @@ static int fast_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
     for (Py_ssize_t i = 0; i < nargs; i++) out[i] = args[i];
     Py_ssize_t nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
     for (Py_ssize_t k = 0; k < nk; k++) {
-        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, k));
+        Py_ssize_t len;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(kwnames, k), &len);
         if (!name) return -1;
         int at = -1;
         for (int i = 0; i < n; i++)
-            if (!strcmp(name, names[i])) at = i;
+            if (strlen(names[i]) == (size_t)len && !memcmp(name, names[i], (size_t)len)) at = i;
         if (at < 0) {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%s'", fname, name);
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", fname,
+                         PyTuple_GET_ITEM(kwnames, k));
             return -1;
         }
         if (out[at]) {
@@ -737,7 +780,8 @@ static PyObject *py_unique(PyObject *self, PyObject *args)
         uint32_t *rank = parts[3], *firsts = parts[4];
         size_t m = 0;
         if (!mem) {
-            PyErr_NoMemory();
+            PyErr_Format(PyExc_MemoryError, "out of memory: unique's working space for %zu boards (%zu bytes)", n,
+                         need);
         } else {
             Py_BEGIN_ALLOW_THREADS
             npy_intp sp = p.ndim ? 1 : 0, so = o.ndim ? 1 : 0;
@@ -1580,7 +1624,7 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
     if (!direct) c.opts.stop = &w.stop;
     if (progress) c.opts.progress = watch_solve, c.opts.progress_arg = &w;
     if (watch_call(&w, run_othello_solve, &c, progress, direct)) return NULL;
-    if (c.rc == -1) return PyErr_NoMemory();
+    if (c.rc == -1) return no_memory("the solver's table or its threads' state (hash_mb, threads)");
     const bb_othello_solve_result *r = &c.r;
     PyObject *pv = PyList_New(r->pv_length);
     if (!pv) return NULL;
@@ -1611,7 +1655,7 @@ static PyObject *searchtable_new(PyTypeObject *type, PyObject *args, PyObject *k
     self->t = bb_othello_search_table_new((size_t)mb);
     if (!self->t) {
         Py_DECREF(self);
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError, "out of memory: a SearchTable of %zd MiB", mb);
     }
     return (PyObject *)self;
 }
@@ -1669,8 +1713,12 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     if (scalar_pos(po, oo, &c.pos.p, &c.pos.o)) return NULL;
     /* the CLI's limits and words (othello search --depth, --time, --hash, --exact-from) */
     if (depth < 0 || depth > 60) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..60 (0: no limit)", depth);
-    if (!(seconds >= 0 && seconds <= 86400))
-        return PyErr_Format(PyExc_ValueError, "seconds: %g is not 0..86400 (0: no limit)", seconds);
+    if (!(seconds >= 0 && seconds <= 86400)) { /* PyErr_Format has no %g: the float's repr */
+        PyObject *f = PyFloat_FromDouble(seconds);
+        if (f) PyErr_Format(PyExc_ValueError, "seconds: %R is not 0..86400 (0: no limit)", f);
+        Py_XDECREF(f);
+        return NULL;
+    }
     if (hash_mb < 0 || hash_mb > 65536) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..65536", hash_mb);
     if (exact < -1 || exact > 60) return PyErr_Format(PyExc_ValueError, "exact_empties: %d is not -1..60", exact);
     if (threads < 1 || threads > 64) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..64", threads);
@@ -1688,7 +1736,7 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     int failed = watch_call(&w, run_othello_search, &c, NULL, 0);
     if (table) table->busy = 0, Py_DECREF(table);
     if (failed) return NULL;
-    if (c.rc == -1) return PyErr_NoMemory();
+    if (c.rc == -1) return no_memory("the search's table or its threads' state (hash_mb, threads)");
     const bb_othello_search_result *r = &c.r;
     PyObject *pv = PyList_New(r->pv_length);
     if (!pv) return NULL;
@@ -1717,7 +1765,7 @@ static PyObject *parse_error(const char *what, const bb_parse_error *e)
 static PyObject *py_othello_parse(PyObject *self, PyObject *arg)
 {
     (void)self;
-    const char *text = PyUnicode_AsUTF8(arg);
+    const char *text = text_arg(arg, "text");
     if (!text) return NULL;
     bb_othello_pos pos;
     bb_parse_error e;
@@ -1744,9 +1792,9 @@ static PyObject *py_othello_format(PyObject *self, PyObject *args)
 static PyObject *py_othello_transcript(PyObject *self, PyObject *args)
 {
     (void)self;
-    const char *text;
+    named_text text = {"text", NULL};
     PyObject *start;
-    if (!PyArg_ParseTuple(args, "sO", &text, &start)) return NULL;
+    if (!PyArg_ParseTuple(args, "O&O", text_conv, &text, &start)) return NULL;
     bb_othello_pos pos = bb_othello_start();
     if (start != Py_None) {
         PyObject *po, *oo;
@@ -1756,20 +1804,20 @@ static PyObject *py_othello_transcript(PyObject *self, PyObject *args)
         pos.side = side & 1;
     }
     bb_parse_error e;
-    if (bb_othello_play_transcript(&pos, text, &e)) return parse_error("transcript", &e);
+    if (bb_othello_play_transcript(&pos, text.text, &e)) return parse_error("transcript", &e);
     return pos_tuple(&pos);
 }
 
 static PyObject *py_othello_normalize(PyObject *self, PyObject *arg)
 {
     (void)self;
-    const char *text = PyUnicode_AsUTF8(arg);
+    const char *text = text_arg(arg, "text");
     if (!text) return NULL;
     bb_parse_error e;
     size_t need = bb_othello_normalize_transcript(NULL, 0, text, &e);
     if (need == (size_t)-1) return parse_error("transcript", &e);
     char *buf = malloc(need + 1);
-    if (!buf) return PyErr_NoMemory();
+    if (!buf) return no_memory("the normalized transcript");
     bb_othello_normalize_transcript(buf, need + 1, text, &e);
     PyObject *r = PyUnicode_FromString(buf);
     free(buf);
@@ -1851,12 +1899,32 @@ static PyObject *py_othello_read(PyObject *self, PyObject *args)
         }
     } else {
         bb_othello_wthor_header h;
-        if (bb_othello_wthor_read_header(data, size, &h, &e) ||
-            bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &e)) {
+        bb_parse_error fit;
+        if (bb_othello_wthor_read_header(data, size, &h, &e)) {
             PyErr_Format(PyExc_ValueError, "not a WTHOR game file: %s", e.msg);
             goto fail;
         }
-        for (uint32_t i = 0; i < h.count; i++) {
+        /* a file cut short (as the CLI reads it): its whole games, then the
+         * next game is the error naming the byte the file ends at */
+        uint32_t whole = h.count;
+        if (bb_othello_wthor_check(&h, size, BB_OTHELLO_WTHOR_GAME, &fit)) {
+            size_t full = BB_OTHELLO_WTHOR_HEADER + (size_t)h.count * BB_OTHELLO_WTHOR_GAME;
+            if (size > full || (h.board_size != 0 && h.board_size != 8)) {
+                PyErr_Format(PyExc_ValueError, "not a WTHOR game file: %s", fit.msg);
+                goto fail;
+            }
+            whole = (uint32_t)((size - BB_OTHELLO_WTHOR_HEADER) / BB_OTHELLO_WTHOR_GAME);
+        }
+        for (uint32_t i = 0; i <= whole && i < h.count; i++) {
+            if (i == whole) {
+                size_t at = BB_OTHELLO_WTHOR_HEADER + (size_t)whole * BB_OTHELLO_WTHOR_GAME;
+                PyObject *item = PyUnicode_FromFormat("the file ends %s it, at byte %zu (%s)",
+                                                      at == size ? "before" : "inside", size, fit.msg);
+                PyObject *t = item ? Py_BuildValue("(lN)", (long)i + 1, item) : NULL;
+                if (!t || PyList_Append(list, t)) { Py_XDECREF(t); goto fail; }
+                Py_DECREF(t);
+                break;
+            }
             int rc = bb_othello_wthor_game(data, size, (long)i, &g, &e);
             /* 1: kept, with a warning (the stored count splits the empties) */
             PyObject *item = rc >= 0 ? record_dict(&g, (long)i + 1) : Py_BuildValue("(ls)", (long)i + 1, e.msg);
@@ -1906,8 +1974,10 @@ static void position_dealloc(PositionObject *self)
 static int position_init(PositionObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwl[] = {"fen", NULL};
-    const char *fen = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|z:Position", kwl, &fen)) return -1;
+    PyObject *fo = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:Position", kwl, &fo)) return -1;
+    const char *fen = fo == Py_None ? NULL : text_arg(fo, "fen");
+    if (fo != Py_None && !fen) return -1;
     bb_chess_game_free(&self->g);
     if (!fen || !strcasecmp(fen, "start") || !strcasecmp(fen, "startpos")) { /* the CLI's words */
         bb_chess_game_init(&self->g);
@@ -1955,12 +2025,12 @@ static PyObject *position_fen(PositionObject *self, PyObject *noargs)
 
 static PyObject *position_push_text(PositionObject *self, PyObject *arg, int san)
 {
-    const char *text = PyUnicode_AsUTF8(arg);
+    const char *text = text_arg(arg, san ? "san" : "uci");
     if (!text) return NULL;
     bb_parse_error e;
     bb_chess_pos before = self->g.pos;
     int rc = san ? bb_chess_game_push_san(&self->g, text, &e) : bb_chess_game_push_uci(&self->g, text, &e);
-    if (rc == BB_CHESS_GAME_NO_MEMORY) return PyErr_NoMemory();
+    if (rc == BB_CHESS_GAME_NO_MEMORY) return no_memory("the game's move list");
     if (rc) return PyErr_Format(PyExc_ValueError, "%s %s: %s", san ? "san" : "uci", text, e.msg);
     return move_uci(&before, self->g.moves[self->g.count - 1]);
 }
@@ -1974,7 +2044,7 @@ static PyObject *position_push(PositionObject *self, PyObject *arg)
     if (m == -1 && PyErr_Occurred()) return NULL;
     if (m < 0 || m > 0xffff) return PyErr_Format(PyExc_ValueError, "move: %ld is not a 16-bit move code", m);
     int rc = bb_chess_game_push(&self->g, (bb_chess_move)m);
-    if (rc == BB_CHESS_GAME_NO_MEMORY) return PyErr_NoMemory();
+    if (rc == BB_CHESS_GAME_NO_MEMORY) return no_memory("the game's move list");
     if (rc) return PyErr_Format(PyExc_ValueError, "move: code %ld is not a legal move here", m);
     Py_RETURN_NONE;
 }
@@ -2022,7 +2092,7 @@ static PyObject *position_count_moves(PositionObject *self, PyObject *noargs)
 
 static PyObject *position_san(PositionObject *self, PyObject *arg)
 {
-    const char *text = PyUnicode_AsUTF8(arg);
+    const char *text = text_arg(arg, "uci");
     if (!text) return NULL;
     bb_chess_move m;
     bb_parse_error e;
@@ -2088,7 +2158,7 @@ static PyObject *position_copy(PositionObject *self, PyObject *noargs)
     (void)noargs;
     PositionObject *r = (PositionObject *)position_new(&PositionType, NULL, NULL);
     if (!r) return NULL;
-    if (bb_chess_game_copy(&r->g, &self->g)) { Py_DECREF(r); return PyErr_NoMemory(); }
+    if (bb_chess_game_copy(&r->g, &self->g)) { Py_DECREF(r); return no_memory("the copy's move list"); }
     return (PyObject *)r;
 }
 
@@ -2271,7 +2341,7 @@ static int parse_position_move(PyObject *po, PyObject *mo, PositionObject **pos,
         return -1;
     }
     *pos = (PositionObject *)po;
-    const char *text = PyUnicode_AsUTF8(mo);
+    const char *text = text_arg(mo, "move");
     if (!text) return -1;
     bb_parse_error e;
     if (bb_chess_move_from_uci(&(*pos)->g.pos, text, m, &e)) {
@@ -2371,9 +2441,10 @@ static PyTypeObject PgnIterType;
 static PyObject *py_chess_read_pgn(PyObject *self, PyObject *args)
 {
     (void)self;
-    const char *path;
+    named_text pt = {"path", NULL};
     int positions = 1;
-    if (!PyArg_ParseTuple(args, "s|p", &path, &positions)) return NULL;
+    if (!PyArg_ParseTuple(args, "O&|p", text_conv, &pt, &positions)) return NULL;
+    const char *path = pt.text;
     bb_pgn_error e;
     bb_pgn_reader *r = bb_pgn_open(path, &e);
     if (!r) return PyErr_Format(PyExc_OSError, "%s", e.msg); /* e.msg names the path and why */
@@ -2383,7 +2454,7 @@ static PyObject *py_chess_read_pgn(PyObject *self, PyObject *args)
     it->positions = positions;
     size_t plen = strlen(path) + 1;
     if ((it->path = malloc(plen)) != NULL) memcpy(it->path, path, plen);
-    if (!it->path) { bb_pgn_close(r); PyObject_Free(it); return PyErr_NoMemory(); }
+    if (!it->path) { bb_pgn_close(r); PyObject_Free(it); return no_memory("the path's copy"); }
     bb_pgn_game_init(&it->pg);
     return (PyObject *)it;
 }

@@ -344,6 +344,36 @@ def test_wthor_errors(tmp_path):
         list(othello.games(short))
 
 
+CLI = os.path.join(os.path.dirname(__file__), "..", "..", "build", "bitboard")
+
+
+@pytest.mark.parametrize("cut, where", [(30, "inside"), (0, "before")])
+def test_wthor_cut_file_gives_its_whole_games_then_the_error(tmp_path, cut, where):
+    data = wthor_bytes(GAMES)
+    size = 16 + 2 * 68 + cut  # games 1 and 2 whole, the file ends in (or before) game 3
+    path = tmp_path / "cut.wtb"
+    path.write_bytes(data[:size])
+    got = []
+    with pytest.raises(ValueError) as e:
+        for g in othello.games(path):
+            got.append(g["transcript"])
+    assert got == GAMES[:2]
+    msg = str(e.value)
+    assert msg.startswith("%s: game 3: the file ends %s it, at byte %d (the header says 3 games" % (path, where, size))
+    yielded = list(othello.games(path, errors="yield"))
+    assert [g["number"] for g in yielded[:2]] == [1, 2] and yielded[2] == (3, msg.split(": game 3: ", 1)[1])
+    assert len(list(othello.games(path, errors="skip"))) == 2
+    # the same facts as the CLI's message
+    if os.path.exists(CLI):
+        import subprocess
+        r = subprocess.run([CLI, "othello", "games", str(path), "--check"], capture_output=True, text=True)
+        assert "bitboard: error: " + msg in r.stderr.splitlines()
+    # bytes after the last game are still refused whole
+    path.write_bytes(data + b"x")
+    with pytest.raises(ValueError, match="not a WTHOR game file"):
+        list(othello.games(path))
+
+
 def split_wthor(stored):
     # a 9-move wipe-out (d3 c3 b3 d2 e1 d6 d7 e3 f4: black 13-0, 51 empties) with black's count stored as given
     game = bytes([0, 0, 0, 0, 1, 0, stored, stored, 0x22, 0x21, 0x20, 0x18, 0x0f, 0x40, 0x4a, 0x23, 0x2e]) + bytes(51)

@@ -142,4 +142,21 @@ else
     echo "skip comment-no-memory: $BIN does not run in 30 MB of address space (a sanitizer build?)"
 fi
 
+# threads keep each part's errors to print them in file order: an error that
+# finds no memory to be kept is said (how many, from which game), not lost
+python3 -c "import sys; sys.stdout.write('1. e5 *\n\n' * 400000)" > "$tmp/bad.pgn"
+if (ulimit -v 30000 && "$BIN" chess pgn "$split" --export > /dev/null 2>&1); then
+    (ulimit -v 30000 && exec "$BIN" chess pgn "$tmp/bad.pgn" --threads 2 --check) > "$tmp/bad.out" 2> "$tmp/bad.err"
+    st=$?
+    check errors-no-memory-status test "$st" = 1
+    check errors-no-memory-said grep -q 'bad.pgn: out of memory: [0-9]* errors or warnings from game [0-9]* on could not be kept' "$tmp/bad.err"
+    shown=$(grep -c ': game [0-9]*, line [0-9]*, column' "$tmp/bad.err")
+    lost=$(sed -n 's/.*out of memory: \([0-9]*\) error.*/\1/p' "$tmp/bad.err" | paste -sd+ | bc)
+    # every error of the parts read is printed or counted (a part that found no memory to start is an error too)
+    bad=$(sed -n 's/.* \([0-9]*\) with errors.*/\1/p' "$tmp/bad.out")
+    check errors-no-memory-all-counted test "$((shown + ${lost:-0}))" = "${bad:-x}"
+else
+    echo "skip errors-no-memory: $BIN does not run in 30 MB of address space (a sanitizer build?)"
+fi
+
 golden_finish chess-pgn

@@ -261,6 +261,10 @@ golden_case err-side-split 2 othello show "${start% X}" X
 golden_case err-side-bad 2 othello show "${start% X} B"
 golden_case err-trailing 2 othello show "$start O"
 golden_case err-show-extra 2 othello show start start
+# a transcript where the position goes: the error says to give it as --moves
+golden_case err-show-transcript 2 othello show f5d6c3
+golden_case err-moves-transcript-spaced 2 othello moves 'f5 d6'
+golden_case err-show-not-transcript 2 othello show f5f5
 golden_case err-moves-square 2 othello moves start i9
 golden_case err-moves-extra 2 othello moves start f5 d6
 golden_case err-moves-occupied 2 othello moves e4

@@ -56,8 +56,16 @@ if grep -qE '^\{"position":"[-XO]{64} [XO]","score":-?[0-9]+,"best":"[a-h][1-8]"
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json: $(cat "$tmp/j")"; fi
 "$BIN" -o json othello solve "$board" --wld > "$tmp/j"
 # the score is -10: --wld says loss and the scores it allows, with no "score" to read as -1 disc
-grep -q '^{"position":"[^"]*","result":"loss","score_range":\[-64,-1\],"best":"h4",' "$tmp/j" && ! grep -q '"score"' "$tmp/j" &&
+grep -q '^{"position":"[^"]*","result":"loss","score_range":\[-64,-2\],"best":"h4",' "$tmp/j" && ! grep -q '"score"' "$tmp/j" &&
     pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld: $(cat "$tmp/j")"; }
+# final scores are even (empties to the winner): a win is 2..64, a draw 0
+x34=XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX x32=XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX o32=${x32//X/O}
+"$BIN" -o json othello solve "$x34${o32:3}- X" --wld > "$tmp/j"
+grep -q '"result":"win","score_range":\[2,64\],' "$tmp/j" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld win: $(cat "$tmp/j")"; }
+"$BIN" -o json othello solve "$x32$o32 X" --wld > "$tmp/j"
+grep -q '"result":"draw","score_range":\[0,0\],' "$tmp/j" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json wld draw: $(cat "$tmp/j")"; }
 # a byte-order mark before the first line (as Windows editors save)
 printf '\357\273\277%s; with a BOM\n' "$board" > "$tmp/bom.obf"
 "$BIN" othello solve "$tmp/bom.obf" > "$tmp/o" 2> "$tmp/e"; rc=$?

@@ -207,7 +207,7 @@ def case_othello(rng, ctx, cli):
         got = json.loads(cli.run(args + extra))
         if wld:  # the result and the scores it allows, never a "score"
             cli.same(args + extra, (got["result"], got["score_range"], "score" in got),
-                     (["loss", "draw", "win"][int(w) + 1], [[-64, -1], [0, 0], [1, 64]][int(w) + 1], False))
+                     (["loss", "draw", "win"][int(w) + 1], [[-64, -2], [0, 0], [2, 64]][int(w) + 1], False))
         else:
             cli.same(args + extra, (got["score"], "result" in got), (int(score), False))
         if not wld and "--no-eval" not in extra:  # the best move and pv do not depend on threads or the table key
