@@ -61,12 +61,20 @@ FUZZ_CFLAGS  := $(WARN) -O1 -g -march=$(ARCH) -fno-omit-frame-pointer \
 FUZZ_CPPFLAGS := -Iinclude $(if $(PORTABLE),-DBB_PORTABLE) -DBB_DEBUG -DBB_NO_FORCE_INLINE $(CPPFLAGS)
 
 LIB_SRC   := $(wildcard src/*.c src/*/*.c src/*/*/*.c)
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/attack_tables.o
+GEN_NAMES := attack_tables eval_weights eval_solver_weights
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_NAMES:%=$(BUILD)/obj/gen/%.o)
 # The magic, PEXT and rotated attack tables: constants written at build time
 # by tools/gen_attack_tables.c (4 MB of C, never committed), so that nothing
 # fills them when a program starts.
 GEN_ATTACKS := $(BUILD)/gen/attack_tables.c
 GEN_ATTACKS_TOOL := $(BUILD)/tools/gen_attack_tables
+# The Othello evaluation's trained weights, committed as data (data/othello/,
+# tools/eval_file.h), written as constant C at build time by
+# tools/gen_eval_weights.c, which checks each file (a damaged or cut one
+# stops the build, naming it).
+EVAL_DATA := data/othello/eval.bin
+EVAL_SOLVER_DATA := data/othello/eval_solver.bin
+GEN_EVAL_TOOL := $(BUILD)/tools/gen_eval_weights
 CLI_SRC   := $(wildcard cli/*.c cli/*/*.c)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
@@ -80,7 +88,7 @@ BASELINE_OBJ := $(BASELINE_SRC:%.c=$(BUILD)/obj/%.o)
 TOOL_SRC  := $(wildcard tools/*.c)
 TOOL_BIN  := $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/attack_tables.o
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(GEN_NAMES:%=$(BUILD)/fuzz/obj/gen/%.o)
 LIB_A     := $(BUILD)/libbitboard.a
 LIB_SO    := $(BUILD)/libbitboard.so
 
@@ -163,10 +171,23 @@ $(GEN_ATTACKS): $(GEN_ATTACKS_TOOL)
 	@mkdir -p $(dir $@)
 	$(call msg,GEN,$@)
 	$(Q)$(GEN_ATTACKS_TOOL) -o $@.tmp && mv $@.tmp $@
+$(GEN_EVAL_TOOL): tools/gen_eval_weights.c
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(WARN) -O2 -Iinclude -MMD -MP -MF $@.d -o $@ $<
+$(BUILD)/gen/eval_weights.c: $(EVAL_DATA) $(GEN_EVAL_TOOL)
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(GEN_EVAL_TOOL) staged $< -o $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/eval_solver_weights.c: $(EVAL_SOLVER_DATA) $(GEN_EVAL_TOOL)
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(GEN_EVAL_TOOL) solver $< -o $@.tmp && mv $@.tmp $@
+# (-Isrc: the generated weights include src/othello/eval.h)
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$<)
-	$(Q)$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Isrc $(DEPFLAGS) $(CFLAGS_ALL) -fPIC -c $< -o $@
 
 $(BUILD)/obj/cli/%.o: cli/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -273,7 +294,7 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 	$(call msg,GEN,$@)
 	$(Q)$(BUILD)/tools/gen_pgn --games 100000 --seed 1 -o $@.tmp && mv $@.tmp $@
 
-# The Othello evaluation's weights, src/othello/eval_weights.c (committed):
+# The Othello evaluation's weights, data/othello/eval.bin (committed):
 # trained on the games of the WTHOR files in DATA (a directory, or files;
 # CONTRIBUTING, "Real game files", says where they come from), stage by
 # stage from the end of the game: docs/OTHELLO.md, "The evaluation".  The
@@ -283,7 +304,7 @@ $(BUILD)/bench/bench.pgn: $(BUILD)/tools/gen_pgn
 # beside the weights replaced: $(BUILD)/eval/report.txt.
 $(BUILD)/obj/tools/othello_train.o: CFLAGS_ALL += -ffp-contract=off
 
-# The exact solver's own move-order weights, src/othello/eval_solver_weights.c
+# The exact solver's own move-order weights, data/othello/eval_solver.bin
 # (committed): 300,000 positions of self-play games with 10-16 empties, each
 # solved exactly by the library (two halves, one a CPU, 10 minutes or so),
 # then a least-squares fit (docs/OTHELLO.md, "The evaluation").  Nothing is
@@ -294,18 +315,18 @@ $(BUILD)/eval/positions%.txt: | $(BUILD)/tools/othello_train
 	$(call msg,GEN,$@)
 	$(Q)$(BUILD)/tools/othello_train gen --count 150000 --empties 10-16 --seed $* -o $@.tmp && mv $@.tmp $@
 
-othello-solver-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_solver_weights.c (the solver's move order; make -j2)
+othello-solver-eval: $(BUILD)/tools/othello_train ## regenerate data/othello/eval_solver.bin (the solver's move order; make -j2)
 	$(Q)$(MAKE) --no-print-directory $(SOLVER_EVAL_DATA)
-	$(BUILD)/tools/othello_train fit -o src/othello/eval_solver_weights.c $(SOLVER_EVAL_DATA)
-othello-eval: $(BUILD)/tools/othello_train ## regenerate src/othello/eval_weights.c from WTHOR games (DATA=DIR; 7 minutes on 2 cores)
+	$(BUILD)/tools/othello_train fit -o $(EVAL_SOLVER_DATA) $(SOLVER_EVAL_DATA)
+othello-eval: $(BUILD)/tools/othello_train ## regenerate data/othello/eval.bin from WTHOR games (DATA=DIR; 7 minutes on 2 cores)
 ifeq ($(strip $(DATA)),)
-	@echo "make othello-eval: no DATA=DIR: src/othello/eval_weights.c stays as committed (CONTRIBUTING, \"Real game files\", says where the games come from)"
+	@echo "make othello-eval: no DATA=DIR: $(EVAL_DATA) stays as committed (CONTRIBUTING, \"Real game files\", says where the games come from)"
 else
 	@mkdir -p $(BUILD)/eval
-	$(BUILD)/tools/othello_train wthor --threads 2 --baseline src/othello/eval_weights.c --report $(BUILD)/eval/report.txt \
-		-o $(BUILD)/eval/eval_weights.c $(DATA)
-	mv $(BUILD)/eval/eval_weights.c src/othello/eval_weights.c
-	@echo "make othello-eval: src/othello/eval_weights.c written; the held-out error per empties: $(BUILD)/eval/report.txt"
+	$(BUILD)/tools/othello_train wthor --threads 2 --baseline $(EVAL_DATA) --report $(BUILD)/eval/report.txt \
+		-o $(BUILD)/eval/eval.bin $(DATA)
+	mv $(BUILD)/eval/eval.bin $(EVAL_DATA)
+	@echo "make othello-eval: $(EVAL_DATA) written; the held-out error per empties: $(BUILD)/eval/report.txt"
 endif
 
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
@@ -389,7 +410,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(FUZZ_STAMP)
 $(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c $(FUZZ_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$< (fuzz))
-	$(Q)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Isrc $(DEPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
 	$(call msg,LD,$@)
@@ -410,7 +431,7 @@ WASM_CC      ?= clang
 WASM_DIR     := $(BUILD)/wasm
 WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -Iinclude
 WASM_SRC     := $(LIB_SRC) $(wildcard js/src/*.c)
-WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/gen/attack_tables.o
+WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_NAMES:%=$(WASM_DIR)/obj/gen/%.o)
 # The stack: 1 MiB (wasm-ld's default is 64 KiB, which chess perft 6 overran,
 # writing over the static data after it and printing wrong counts), placed
 # first in memory, so that an overflow runs below address 0 and traps
@@ -429,7 +450,7 @@ $(WASM_DIR)/obj/%.o: %.c $(WASM_STAMP)
 $(WASM_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c $(WASM_STAMP)
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$< (wasm))
-	$(Q)$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
+	$(Q)$(WASM_CC) $(WASM_FLAGS) -Isrc -c $< -o $@
 $(WASM_DIR)/bitboard.wasm: $(WASM_OBJ)
 	$(call msg,LD,$@)
 	$(Q)$(WASM_CC) --target=wasm32-wasi -O2 -mexec-model=reactor -Wl,--export-dynamic -Wl,--export=malloc \

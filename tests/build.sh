@@ -104,26 +104,29 @@ done
 # a WTHOR file that the CLI reads back, the same for the same seed; `wthor`
 # trains every stage on it and writes every weight, the same bytes on one
 # thread or two, with the report's held-out lines beside those of the
-# committed weights (read back as the baseline); bad arguments and a bad
-# file are named, with a non-zero status
+# committed weights (read back as the baseline), in a file the build's
+# generator reads; bad arguments and a bad file are named, with a non-zero
+# status
 T=build/tools/othello_train
 if $T games --count 300 --seed 7 -o "$tmp/g1.wtb" > "$tmp/out" 2>&1 && $T games --count 300 --seed 7 -o "$tmp/g2.wtb" &&
    cmp -s "$tmp/g1.wtb" "$tmp/g2.wtb" && build/bitboard othello games "$tmp/g1.wtb" > "$tmp/out" 2>&1 &&
    grep -q '^300 games (WTHOR), [0-9]* moves, 0 with errors, 0 with warnings$' "$tmp/out"; then ok
 else bad "othello_train games: not 300 repeatable games that othello games reads"; fi
-if $T wthor --threads 2 --epochs 2 --baseline src/othello/eval_weights.c --report "$tmp/rep" -o "$tmp/w1.c" "$tmp/g1.wtb" > "$tmp/out" 2>&1 &&
-   $T wthor --threads 1 --epochs 2 -o "$tmp/w2.c" "$tmp/g1.wtb" >> "$tmp/out" 2>&1 && cmp -s "$tmp/w1.c" "$tmp/w2.c" &&
+if $T wthor --threads 2 --epochs 2 --baseline data/othello/eval.bin --report "$tmp/rep" -o "$tmp/w1.bin" "$tmp/g1.wtb" > "$tmp/out" 2>&1 &&
+   $T wthor --threads 1 --epochs 2 -o "$tmp/w2.bin" "$tmp/g1.wtb" >> "$tmp/out" 2>&1 && cmp -s "$tmp/w1.bin" "$tmp/w2.bin" &&
    grep -q '^othello_train: 300 games from 1 files' "$tmp/out" && grep -q 'stage 9 (55-60 empties)' "$tmp/out" &&
    grep -qE '^ +30 +[0-9]+ +[0-9.]+ +[0-9.]+$' "$tmp/rep" &&
+   build/tools/gen_eval_weights staged "$tmp/w1.bin" -o "$tmp/w1.c" >> "$tmp/out" 2>&1 &&
+   grep -q '^ \* Games: 300 from 1 WTHOR file(s)' "$tmp/w1.c" &&
    [ "$(grep -E '^-?[0-9]' "$tmp/w1.c" | tr -cd , | wc -c)" = $((10 * 167269)) ]; then ok
 else bad "othello_train wthor: not every weight of 10 stages, the same on 1 and 2 threads"; fi
 if $T games --count x -o "$tmp/x.wtb" > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q -- "--count takes" "$tmp/out"; then ok
 else bad "othello_train games --count x: no usage error"; fi
 head -c 100 "$tmp/g1.wtb" > "$tmp/short.wtb"
-if $T wthor "$tmp/short.wtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'short.wtb: ' "$tmp/out"; then ok
+if $T wthor -o "$tmp/x.bin" "$tmp/short.wtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'short.wtb: ' "$tmp/out"; then ok
 else bad "othello_train wthor: a cut file not named"; fi
 mkdir -p "$tmp/nowtb"
-if $T wthor "$tmp/nowtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'nowtb: no .wtb file in it' "$tmp/out"; then ok
+if $T wthor -o "$tmp/x.bin" "$tmp/nowtb" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'nowtb: no .wtb file in it' "$tmp/out"; then ok
 else bad "othello_train wthor: a directory with no games not named"; fi
 # gen and fit, the solver's own move-order weights: gen writes "P O SCORE
 # EMPTIES" lines, the same for the same seed; fit writes every weight
@@ -131,16 +134,75 @@ if $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/s1" 2> "$tmp/out" &&
    $T gen --count 150 --empties 10-11 --seed 7 > "$tmp/s2" 2>> "$tmp/out" && cmp -s "$tmp/s1" "$tmp/s2" &&
    [ "$(grep -cE '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+ 1[01]$' "$tmp/s1")" = 150 ]; then ok
 else bad "othello_train gen: not 150 repeatable lines"; fi
-if $T fit --epochs 2 -o "$tmp/sw.c" "$tmp/s1" > "$tmp/out" 2>&1 && grep -q 'held out' "$tmp/out" &&
+if $T fit --epochs 2 -o "$tmp/sw.bin" "$tmp/s1" > "$tmp/out" 2>&1 && grep -q 'held out' "$tmp/out" &&
+   build/tools/gen_eval_weights solver "$tmp/sw.bin" -o "$tmp/sw.c" >> "$tmp/out" 2>&1 &&
    grep -q 'bb__othello_solver_weights\[BB__EVAL_WEIGHTS\]' "$tmp/sw.c" &&
    [ "$(grep -E '^-?[0-9]' "$tmp/sw.c" | tr -cd , | wc -c)" = 167269 ]; then ok
 else bad "othello_train fit: not 167269 weights of the solver's set"; fi
 printf '0 0 0 64\nnot a line\n' > "$tmp/bad.txt"
-if $T fit "$tmp/bad.txt" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'bad.txt:2: not a line' "$tmp/out"; then ok
+if $T fit -o "$tmp/x.bin" "$tmp/bad.txt" > "$tmp/out" 2>&1; [ $? = 1 ] && grep -q 'bad.txt:2: not a line' "$tmp/out"; then ok
 else bad "othello_train fit: a bad line not named"; fi
-if make -s othello-eval > "$tmp/out" 2>&1 && grep -q 'no DATA=DIR: src/othello/eval_weights.c stays as committed' "$tmp/out" &&
-   git diff --quiet -- src/othello/eval_weights.c 2>/dev/null; then ok
+if make -s othello-eval > "$tmp/out" 2>&1 && grep -q 'no DATA=DIR: data/othello/eval.bin stays as committed' "$tmp/out" &&
+   git diff --quiet -- data/othello/eval.bin 2>/dev/null; then ok
 else bad "make othello-eval without DATA: not a no-op"; fi
+
+# the weights files (data/othello/, tools/eval_file.h) and the build's
+# generator (tools/gen_eval_weights.c): the generated C read back by
+# othello_train pack gives the committed bytes; a damaged byte anywhere
+# (header, notes, a weight), a cut file, bytes after the end, another file,
+# the wrong set, a missing file each stop it with the file and what is wrong
+# named, status 1, and no output
+G=build/tools/gen_eval_weights
+for set in "staged data/othello/eval.bin" "solver data/othello/eval_solver.bin"; do
+    set -- $set
+    if $G "$1" "$2" -o "$tmp/e.c" > "$tmp/out" 2>&1 && $T pack "$tmp/e.c" -o "$tmp/e.bin" >> "$tmp/out" 2>&1 &&
+       cmp "$tmp/e.bin" "$2" >> "$tmp/out" 2>&1; then ok
+    else bad "gen_eval_weights $1 then othello_train pack: not the bytes of $2"; fi
+done
+# gen_bad NAME REGEX FILE [SET]: the generator refuses FILE, saying REGEX
+gen_bad() {
+    rm -f "$tmp/bad.c"
+    if $G "${4:-staged}" "$3" -o "$tmp/bad.c" > "$tmp/out" 2>&1; [ $? = 1 ] && [ ! -s "$tmp/bad.c" ] &&
+       grep -qE -- "^gen_eval_weights: $2" "$tmp/out"; then ok
+    else bad "gen_eval_weights, $1: no /$2/ with status 1 and no output"; fi
+}
+flip() { # flip FILE OFFSET OUT: FILE with the byte at OFFSET changed
+    cp "$1" "$3" && printf "\\x$(printf %02x $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 0x20 )))" |
+        dd of="$3" bs=1 seek="$2" conv=notrunc status=none
+}
+E=data/othello/eval.bin
+size=$(wc -c < $E)
+flip $E 2000000 "$tmp/w.bin"
+gen_bad "a weight damaged" "$tmp/w.bin: checksum 0x[0-9a-f]{8}, the header says 0x[0-9a-f]{8}: the file is damaged" "$tmp/w.bin"
+flip $E 200 "$tmp/n.bin"
+gen_bad "the notes damaged" "$tmp/n.bin: checksum .*damaged" "$tmp/n.bin"
+flip $E 20 "$tmp/h.bin"
+gen_bad "the header's stages damaged" "$tmp/h.bin: checksum .*damaged" "$tmp/h.bin"
+flip $E 3 "$tmp/m.bin"
+gen_bad "the magic damaged" "$tmp/m.bin: not an evaluation weights file" "$tmp/m.bin"
+head -c 1000000 $E > "$tmp/short.bin"
+gen_bad "a cut file" "$tmp/short.bin: 1000000 bytes, its header says $size \(cut short\)" "$tmp/short.bin"
+head -c 30 $E > "$tmp/head.bin"
+gen_bad "a file cut in its header" "$tmp/head.bin: 30 bytes, cut short within its 52-byte header" "$tmp/head.bin"
+head -c 5 $E > "$tmp/tiny.bin"
+gen_bad "a file of 5 bytes" "$tmp/tiny.bin: not an evaluation weights file" "$tmp/tiny.bin"
+: > "$tmp/empty.bin"
+gen_bad "an empty file" "$tmp/empty.bin: not an evaluation weights file" "$tmp/empty.bin"
+{ cat $E; printf x; } > "$tmp/long.bin"
+gen_bad "a byte after the end" "$tmp/long.bin: $((size + 1)) bytes, its header says $size \(bytes after the end\)" "$tmp/long.bin"
+gen_bad "the solver's set as the staged weights" "data/othello/eval_solver.bin: 1 weight sets, want 10" data/othello/eval_solver.bin
+gen_bad "the staged weights as the solver's set" "data/othello/eval.bin: 10 weight sets, want 1" $E solver
+gen_bad "another file" "tests/build.sh: not an evaluation weights file" tests/build.sh
+gen_bad "no file" "$tmp/none.bin: No such file or directory" "$tmp/none.bin"
+if $G staged > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q '^usage: gen_eval_weights' "$tmp/out"; then ok
+else bad "gen_eval_weights without arguments: no usage, status 2"; fi
+# ...and the build stops on it, naming the file (a copy of the tree's Makefile
+# and sources with the weights cut short)
+mkdir -p "$tmp/tree" && cp -r Makefile include src tools data "$tmp/tree/" && head -c 1000 $E > "$tmp/tree/$E"
+if ! "${M[@]}" -C "$tmp/tree" -s build/obj/gen/eval_weights.o > "$tmp/out" 2>&1 &&
+   grep -q "^gen_eval_weights: $E: 1000 bytes, its header says $size (cut short)" "$tmp/out" &&
+   [ ! -e "$tmp/tree/build/gen/eval_weights.c" ]; then ok
+else bad "make with a cut weights file: not stopped, or the file not named"; fi
 
 # nothing runs at load time: no object of the library or the CLI has a
 # constructor (a program that links the library, and `bitboard help`, fill no

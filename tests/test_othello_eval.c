@@ -12,7 +12,11 @@
  *   - the solver searches far fewer nodes with it than without it
  *     (--no-eval) on FFO #40 and #41, and finds the published scores;
  *   - the score does not depend on where the estimate puts the first test:
- *     positions of random games with 16-18 empties, with and without it. */
+ *     positions of random games with 16-18 empties, with and without it;
+ *   - the weights are the ones trained: digests of every weight of both
+ *     sets, and of the values of 30,000 positions (every stage's weights on
+ *     each, and both estimates), against figures taken before the weights
+ *     moved from C source to data/othello/ (commit d32536e). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +249,48 @@ static void same_scores(void)
     CHECK(made >= 14, "only %d positions", made);
 }
 
+/* FNV-1a over the 16 bits of each value. */
+static uint64_t fnv(uint64_t h, int v)
+{
+    unsigned u = (unsigned)v & 0xFFFFu;
+    h = (h ^ (u & 0xFF)) * 0x100000001B3ULL;
+    return (h ^ (u >> 8)) * 0x100000001B3ULL;
+}
+
+/* The weights and the values are the trained ones, unchanged since commit
+ * d32536e (where the weights were C source in src/othello/): the figures
+ * below were printed there by this test.  A weight changed, dropped, moved
+ * by one place, or a stage swapped fails it; new weights (make othello-eval)
+ * come with new figures, printed here on failure. */
+static void golden(void)
+{
+    uint64_t hw = 0xCBF29CE484222325ULL, hs = hw, hv = hw;
+    for (int s = 0; s < BB__EVAL_STAGES; s++)
+        for (int i = 0; i < BB__EVAL_WEIGHTS; i++) hw = fnv(hw, bb__othello_eval_weights[s][i]);
+    for (int i = 0; i < BB__EVAL_WEIGHTS; i++) hs = fnv(hs, bb__othello_solver_weights[i]);
+    /* positions of random games at every number of empties, and random boards */
+    uint64_t rng = 47;
+    int n = 0;
+    for (int t = 0; t < 30000; t++) {
+        bb_othello_pos pos;
+        uint64_t p, o;
+        if (t % 2 && random_position(&rng, 1 + t % 60, &pos)) {
+            p = pos.p, o = pos.o;
+        } else {
+            p = bbt_board(&rng), o = bbt_board(&rng) & ~p;
+        }
+        for (int s = 0; s < BB__EVAL_STAGES; s++) hv = fnv(hv, bb__othello_eval_with(bb__othello_eval_weights[s], p, o));
+        int e = bb__othello_eval(p, o), v = bb__othello_solver_eval(p, o);
+        hv = fnv(fnv(hv, e), v);
+        n++;
+    }
+    printf("  weights 0x%016llx (staged), 0x%016llx (solver's); values of %d positions 0x%016llx\n",
+           (unsigned long long)hw, (unsigned long long)hs, n, (unsigned long long)hv);
+    CHECK_EQ64(hw, 0x55cedc4283de7189ULL, "the staged weights' digest");
+    CHECK_EQ64(hs, 0x8499a6c8b86f1ac1ULL, "the solver's weights' digest");
+    CHECK_EQ64(hv, 0x574af37c810874dbULL, "the values' digest");
+}
+
 int main(void)
 {
     RUN(offsets);
@@ -255,5 +301,6 @@ int main(void)
     RUN(knows_something);
     RUN(saves_nodes);
     RUN(same_scores);
+    RUN(golden);
     return bbt_finish("othello_eval");
 }

@@ -3,15 +3,9 @@
 #include "bitboard.h"
 #include "eval.h"
 
-/* The patterns: the edge with its two X squares, the 2x5 corner block, the
- * 3x3 corner, the second, third and fourth rows, and the diagonals of 8, 7,
- * 6, 5 and 4 squares.  In the 8 images each is read along every edge and
- * corner of the board. */
-const uint64_t bb__eval_mask[BB__EVAL_PATTERNS] = {
-    0x00000000000042FFULL, 0x0000000000001F1FULL, 0x0000000000070707ULL, 0x000000000000FF00ULL,
-    0x0000000000FF0000ULL, 0x00000000FF000000ULL, 0x8040201008040201ULL, 0x0080402010080402ULL,
-    0x0000804020100804ULL, 0x0000008040201008ULL, 0x0000000080402010ULL,
-};
+/* The patterns (eval.h lists them).  In the 8 images each is read along
+ * every edge and corner of the board. */
+const uint64_t bb__eval_mask[BB__EVAL_PATTERNS] = {BB__EVAL_MASKS};
 
 /* 3^10, 3^10, 3^9, 3^8 four times, 3^7, 3^6, 3^5, 3^4, added up
  * (tests/test_othello_eval.c checks them against the masks). */

@@ -16,7 +16,8 @@
  * and its mirror images, exactly (the weights are integers).
  *
  * There is one set of weights per stage of the game (BB__EVAL_STAGE_EMPTIES
- * empties each).  They (src/othello/eval_weights.c) are fitted by least
+ * empties each).  They (data/othello/eval.bin, built into the library as
+ * constant C by tools/gen_eval_weights.c) are fitted by least
  * squares to positions of real games (the WTHOR databases), labelled by the
  * exact solver near the end and by searches with the next stage's weights
  * before it (tools/othello_train.c, `make othello-eval DATA=DIR`); they are
@@ -47,11 +48,18 @@ static inline int bb__eval_stage(int empties)
     return s < 0 ? 0 : s >= BB__EVAL_STAGES ? BB__EVAL_STAGES - 1 : s;
 }
 
-/* The square sets, in square numbering (a1 = bit 0). */
+/* The square sets, in square numbering (a1 = bit 0): the edge with its two
+ * X squares, the 2x5 corner block, the 3x3 corner, the second, third and
+ * fourth rows, and the diagonals of 8, 7, 6, 5 and 4 squares (the list is
+ * also the weights files', tools/eval_file.h). */
+#define BB__EVAL_MASKS                                                                                         \
+    0x00000000000042FFULL, 0x0000000000001F1FULL, 0x0000000000070707ULL, 0x000000000000FF00ULL,               \
+        0x0000000000FF0000ULL, 0x00000000FF000000ULL, 0x8040201008040201ULL, 0x0080402010080402ULL,           \
+        0x0000804020100804ULL, 0x0000008040201008ULL, 0x0000000080402010ULL
 extern const uint64_t bb__eval_mask[BB__EVAL_PATTERNS];
 /* Where each pattern's table starts in the weights (the last: BB__EVAL_TABLE). */
 extern const int bb__eval_offset[BB__EVAL_PATTERNS + 1];
-/* The weights by stage, generated (src/othello/eval_weights.c). */
+/* The weights by stage, generated at build time from data/othello/eval.bin. */
 extern const int16_t bb__othello_eval_weights[BB__EVAL_STAGES][BB__EVAL_WEIGHTS];
 
 /* The BB__EVAL_INDICES table indices of (p, o), p to move: image by image
@@ -65,7 +73,7 @@ int bb__othello_eval(uint64_t p, uint64_t o);
 /* The same with one stage's weights w (the trainer's and the tests'). */
 int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o);
 
-/* The exact solver's own move-order weights (src/othello/eval_solver_weights.c,
+/* The exact solver's own move-order weights (data/othello/eval_solver.bin,
  * one set, fitted to the solver's exact scores of self-play positions with
  * 10-16 empties: `make othello-solver-eval`), and the estimate with them.
  * Without selective levels the solver searched 109.7 M nodes on FFO #40-#44
