@@ -36,10 +36,13 @@
  *     bb_canonical_pair_array_portable  bb_canonical_pair_array_avx2_gfni
  *     bb_canonical_pair_array_avx512_gfni
  *
- * bitboard/io.h        boards and squares as text
+ * bitboard/io.h        boards and squares as text; input that may be compressed
  *   BB_IO_OTHELLO  bb_format  BB_FORMAT_HEX  BB_FORMAT_DIAGRAM  BB_FORMAT_SQUARES  BB_FORMAT_JSON
  *   BB_FORMAT_MAX  bb_parse_error  bb_parse_board  bb_parse_square  bb_square_name
  *   bb_format_board  bb_format_from_name
+ *   bb_input  BB_INPUT_PLAIN  BB_INPUT_ZSTD  BB_INPUT_GZIP  BB_INPUT_BZIP2  bb_input_open
+ *   bb_input_from_file  bb_input_read  bb_input_error  bb_input_format  bb_input_compressed_bytes
+ *   bb_input_close  bb_input_format_of  bb_input_format_name
  *
  * bitboard/lines.h     any line through a square as 8 bits and back; the byte mirror
  *   bb_line  BB_LINE_RANK  BB_LINE_FILE  BB_LINE_DIAGONAL  BB_LINE_ANTIDIAGONAL  BB_LINE_COUNT

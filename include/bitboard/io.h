@@ -32,7 +32,7 @@
  *   bb_input_error(in)            the error after a read gave -1, naming the file and the byte of
  *                                 the compressed file ("x.pgn.zst: the zstd stream is cut short: the
  *                                 file ends at byte 4096 inside a frame"), else NULL
- *   bb_input_format(in)           the input's format (BB_INPUT_*)
+ *   bb_input_format(in)           the input's format, one of the four above
  *   bb_input_compressed_bytes(in) the bytes taken from the file so far
  *   bb_input_close(in)            closes (the file too if bb_input_open opened it); NULL is a no-op
  *   bb_input_format_of(data, n)   the format the first n bytes at data show (BB_INPUT_PLAIN if none)
