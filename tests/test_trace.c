@@ -753,6 +753,78 @@ static void pictures_number_and_inputs(void)
     bb_trace_free(p);
 }
 
+/* The colour "selector { fill: #rrggbb" (or stroke) gives in svg's style sheet,
+ * as 0xrrggbb; -1 when the sheet has no such rule. */
+static long svg_rule_colour(const char *svg, const char *selector, const char *prop)
+{
+    char want[96];
+    snprintf(want, sizeof want, "%s { %s: #", selector, prop);
+    const char *at = strstr(svg, want);
+    return at ? strtol(at + strlen(want), NULL, 16) : -1;
+}
+
+/* Red as an error is drawn: red well above green and blue. */
+static int reddish(long rgb)
+{
+    long r = rgb >> 16 & 255, g = rgb >> 8 & 255, b = rgb & 255;
+    return r > g + 48 && r > b + 48;
+}
+
+/* A non-linear bit is a property of a routine (every occluded fill has them),
+ * not a fault: the SVG draws it, its verdict and its legend in a neutral
+ * colour, never in the red of a lossy verdict or a carry risk (issue 46: the
+ * playground showed "nonlinear" in error red). */
+static char *svg_of(const char *text)
+{
+    bb_trace_program *p = parse_ok(text);
+    uint64_t in[BB_TRACE_MAX_VARS] = {0x10000000ULL, 0x810000000ULL, 0, 0};
+    bb_trace_result r;
+    char *svg = NULL;
+    if (p && bb_trace_run(p, in, &r) == 0) {
+        svg = render_with(bb_trace_render_svg, &r);
+        bb_trace_result_free(&r);
+    }
+    CHECK(svg != NULL, "%s: drawn", text);
+    bb_trace_free(p);
+    return svg;
+}
+static void pictures_nonlinear_not_error_red(void)
+{
+    char *svg = svg_of("input p o; p & o");
+    long error = svg ? svg_rule_colour(svg, ".verdict.bad", "fill") : -1;
+    CHECK(error >= 0 && reddish(error), "the error colour: %06lx", (unsigned long)error);
+    const char *verdict = svg ? strstr(svg, "<text class=\"verdict ") : NULL;
+    char cls[32] = "";
+    if (verdict) sscanf(verdict + strlen("<text class=\"verdict "), "%31[a-z]", cls);
+    char selector[48];
+    snprintf(selector, sizeof selector, ".verdict.%s", cls);
+    long vcol = svg ? svg_rule_colour(svg, selector, "fill") : -1;
+    CHECK(strcmp(cls, "bad") != 0 && vcol >= 0 && vcol != error && !reddish(vcol), "the verdict: class %s, %06lx",
+          cls, (unsigned long)vcol);
+    /* the pattern's two colours and the ink of the cells that use it */
+    const char *pat = svg ? strstr(svg, "<pattern id=\"nonlinear\"") : NULL, *end = pat ? strstr(pat, "</pattern>") : NULL;
+    int colours = 0;
+    for (const char *f = pat; f && end && (f = strstr(f, "fill=\"#")) && f < end; f++, colours++) {
+        long c = strtol(f + strlen("fill=\"#"), NULL, 16);
+        CHECK(c != error && !reddish(c), "the pattern's colour %06lx", (unsigned long)c);
+    }
+    CHECK(colours == 2, "the pattern has %d colours", colours);
+    const char *cell = svg ? strstr(svg, "fill=\"url(#nonlinear)\"/><text class=\"lab ") : NULL;
+    char ink[32] = "";
+    if (cell) sscanf(strstr(cell, "class=\"lab ") + strlen("class=\"lab "), "%31[a-z]", ink);
+    snprintf(selector, sizeof selector, ".lab.%s", ink);
+    long icol = svg ? svg_rule_colour(svg, selector, "fill") : -1;
+    CHECK(cell && icol >= 0 && icol != error && !reddish(icol), "a non-linear cell's ink: %s %06lx", ink,
+          (unsigned long)icol);
+    /* a legend names the pattern; a linear trace has none */
+    const char *legend = svg ? strstr(svg, "<g class=\"legend\">") : NULL;
+    CHECK(legend && strstr(legend, "url(#nonlinear)") && strstr(legend, "non-linear bit"), "the legend");
+    free(svg);
+    svg = svg_of("input p; >> 1");
+    CHECK(svg && !strstr(svg, "class=\"legend\""), "a linear trace has no legend");
+    free(svg);
+}
+
 /* More panels than states: each input after the first has a panel of its
  * own, and here three inputs and two steps make 5 panels of 3 states (the
  * renderers' panel list was sized by the states and overran: ASan caught it
@@ -831,5 +903,6 @@ int main(void)
     RUN(step_limit);
     RUN(pictures_number_and_inputs);
     RUN(pictures_more_inputs_than_steps);
+    RUN(pictures_nonlinear_not_error_red);
     return bbt_finish("trace");
 }

@@ -15,8 +15,16 @@ enum {
     PANEL_W = LEFT + 8 * CELL + 34,
     COLS = 3,
     MARGIN = 20,
-    GAP = 14         /* between a board and its overflow/underflow rows */
+    GAP = 14,        /* between a board and its overflow/underflow rows */
+    LEGEND_H = 16    /* the legend line under the verdict */
 };
+
+/* A non-linear bit (an and/or of two variable bits, a carry) is a property of
+ * the routine, not a fault: it is drawn in a neutral slate, never in the red
+ * the drawing keeps for what went wrong (a lossy verdict, a carry risk). */
+#define NONLINEAR_PAPER "#f1f2f6"
+#define NONLINEAR_STRIPE "#a9afc2"
+#define NONLINEAR_INK "#3d4560"
 
 typedef struct {
     bb__out_buf o;
@@ -53,7 +61,7 @@ static void put_cell(svg_ctx *c, int s, const bb__rc_cell *cell, int x, int y)
     int one = bb__rc_single(&cell->bit), n = bb__rc_sources(&cell->bit), rgb[3] = {255, 255, 255}, dark = 0;
     const char *fill = "#ffffff", *ink = "";
     char colour[8];
-    if (cell->bit.flags & BB_TRACE_NONLINEAR) fill = "url(#nonlinear)", ink = " r";
+    if (cell->bit.flags & BB_TRACE_NONLINEAR) fill = "url(#nonlinear)", ink = " n";
     else if (one >= 0) {
         bb__rc_colour(one, rgb, &dark);
         snprintf(colour, sizeof colour, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
@@ -210,6 +218,28 @@ static int put_wrapped(bb__out_buf *o, const char *text, int width, int x, int y
     return y;
 }
 
+/* Whether a state drawn (idx[0..ns-1]) holds a non-linear bit. */
+static int has_nonlinear(const bb_trace_result *r, const int *idx, int ns)
+{
+    bb__rc_cell cell[BB__RC_MAX_CELLS];
+    for (int k = 0; k < ns; k++) {
+        int n = bb__rc_cells(r, idx[k], cell);
+        for (int i = 0; i < n; i++)
+            if (cell[i].bit.flags & BB_TRACE_NONLINEAR) return 1;
+    }
+    return 0;
+}
+
+/* The legend of the non-linear pattern, its text's baseline at y. */
+static void put_legend(bb__out_buf *o, int y)
+{
+    bb__put(o, "<g class=\"legend\"><rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"url(#nonlinear)\" "
+               "stroke=\"#999999\" stroke-width=\"0.6\"/><text class=\"note\" x=\"%d\" y=\"%d\">"
+               "striped slate: a non-linear bit (an and/or of variable bits, a carry); hover it: what it depends on"
+               "</text></g>\n",
+            MARGIN, y - 10, MARGIN + 18, y);
+}
+
 size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, const char *title, unsigned flags)
 {
     (void)flags;
@@ -229,7 +259,9 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
     int head = put_wrapped(&count, heading, tchars, 0, MARGIN + 18, 22, "title") + 2;
     if (ptext) head = put_wrapped(&count, ptext, chars, 0, head, 16, "prog");
     int vchars = (width - 2 * MARGIN) * 10 / 79; /* the verdict's 13-pixel letters */
-    head = put_wrapped(&count, v.msg, vchars, 0, head + 4, 17, "verdict") + 10;
+    head = put_wrapped(&count, v.msg, vchars, 0, head + 4, 17, "verdict");
+    int nl = has_nonlinear(r, idx, ns);
+    head += (nl ? LEGEND_H : 0) + 10;
     int height = head;
     int *room = malloc(sizeof(int) * 3 * (size_t)(rows ? rows : 1));
     for (int row = 0; row < rows && room; row++) {
@@ -255,19 +287,19 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
                   "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>"
                   "<rect width=\"3\" height=\"6\" fill=\"#d0d0d0\"/></pattern>\n"
                   "<pattern id=\"nonlinear\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-                  "patternTransform=\"rotate(-45)\"><rect width=\"6\" height=\"6\" fill=\"#fff0f0\"/>"
-                  "<rect width=\"2\" height=\"6\" fill=\"#f4b0b0\"/></pattern>\n"
+                  "patternTransform=\"rotate(-45)\"><rect width=\"6\" height=\"6\" fill=\"" NONLINEAR_PAPER "\"/>"
+                  "<rect width=\"2\" height=\"6\" fill=\"" NONLINEAR_STRIPE "\"/></pattern>\n"
                   "<style>\n"
                   "text { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
                   ".title { font-size: 18px; font-weight: bold; }\n"
                   ".prog { font-size: 12px; }\n"
                   ".verdict { font-size: 13px; }\n"
-                  ".verdict.ok { fill: #006000; } .verdict.bad { fill: #b00000; }\n"
+                  ".verdict.ok { fill: #006000; } .verdict.bad { fill: #b00000; } .verdict.nl { fill: " NONLINEAR_INK "; }\n"
                   ".op { font-size: 13px; font-weight: bold; }\n"
                   ".value { font-size: 11px; fill: #444444; }\n"
                   ".coord { font-size: 10px; fill: #777777; text-anchor: middle; }\n"
                   ".lab { font-size: 11px; text-anchor: middle; }\n"
-                  ".lab.w { fill: #ffffff; } .lab.r { fill: #b00000; }\n"
+                  ".lab.w { fill: #ffffff; } .lab.n { fill: " NONLINEAR_INK "; }\n"
                   ".lab.on { font-weight: bold; text-decoration: underline; }\n"
                   ".note { font-size: 10px; fill: #555555; }\n"
                   ".grid { fill: none; stroke: #bbbbbb; stroke-width: 0.6; }\n"
@@ -277,8 +309,10 @@ size_t bb_trace_render_svg(char *buf, size_t size, const bb_trace_result *r, con
                   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
     int y = put_wrapped(&c.o, heading, tchars, MARGIN, MARGIN + 18, 22, "title") + 2;
     if (ptext) y = put_wrapped(&c.o, ptext, chars, MARGIN, y, 16, "prog");
-    int good = v.kind != BB_TRACE_LOSSY && v.kind != BB_TRACE_NONLINEAR_KIND;
-    put_wrapped(&c.o, v.msg, vchars, MARGIN, y + 4, 17, good ? "verdict ok" : "verdict bad");
+    const char *vcls = v.kind == BB_TRACE_LOSSY ? "verdict bad" : v.kind == BB_TRACE_NONLINEAR_KIND ? "verdict nl"
+                                                                                                  : "verdict ok";
+    y = put_wrapped(&c.o, v.msg, vchars, MARGIN, y + 4, 17, vcls);
+    if (nl) put_legend(&c.o, y);
     y = head;
     for (int row = 0; row < rows && room; row++) {
         for (int k = row * COLS; k < ns && k < (row + 1) * COLS; k++)

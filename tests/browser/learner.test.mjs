@@ -179,7 +179,7 @@ test('chess: perft and its divide are cleared when the position changes', async 
 
 test('for a learner: what a bitboard is, and a legend of the three markings', async () => {
     assert.match(await textOf('#what'), /A bitboard is a whole 8×8 board held in one 64-bit number/);
-    const keys = await page.$$eval('#legend .key', (ks) => ks.map((k) => getComputedStyle(k).backgroundColor));
+    const keys = await page.$$eval('#legend .key:not(.nonlinear)', (ks) => ks.map((k) => getComputedStyle(k).backgroundColor));
     assert.equal(keys.length, 3);
     assert.equal(new Set(keys).size, 3);
     // each key is the colour the boards use for it
@@ -191,6 +191,46 @@ test('for a learner: what a bitboard is, and a legend of the three markings', as
     await page.hover(cell('chess-grid', 'g1'));
     const attacked = await page.$eval('#chess-grid .cell.attacked', (e) => getComputedStyle(e).boxShadow);
     assert.ok(attacked.includes(keys[2]), `${attacked} vs ${keys[2]}`);
+});
+
+// "#rrggbb" as getComputedStyle writes it; red as errors are drawn: red well above green and blue
+const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const reddish = (hex) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    return r > g + 48 && r > b + 48;
+};
+const rule = (svg, selector, prop) => (svg.match(new RegExp(`${selector.replace(/\./g, '\\.')} \\{ ${prop}: (#[0-9a-f]{6})`)) ?? [])[1];
+
+test('the tracer\'s non-linear bits: a neutral colour, in the legend, not the error red', async () => {
+    await tab('othello');
+    await page.click('#othello-new');
+    await page.click(cell('othello-grid', 'f5'));
+    // the pictures of the flips by shifts are the tracer's SVG, with non-linear bits (and/or of p and o)
+    const svgs = await page.$$eval('#othello-pictures figure.trace img', (is) => is.map((i) => decodeURIComponent(i.src.split(',').slice(1).join(','))));
+    const svg = svgs.find((t) => t.includes('fill="url(#nonlinear)"'));
+    assert.ok(svg, `no picture with a non-linear bit among ${svgs.length}`);
+    const pageError = await page.$eval('#chess-pgn-error', (e) => getComputedStyle(e).color);
+    const errors = [rule(svg, '.verdict.bad', 'fill'), rule(svg, 'rect.flag', 'stroke')];
+    assert.ok(errors.every((c) => c && reddish(c)), errors.join(' '));
+    const used = [];
+    const pattern = svg.match(/<pattern id="nonlinear".*?<\/pattern>/s)[0];
+    used.push(...[...pattern.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]));
+    const ink = svg.match(/fill="url\(#nonlinear\)"\/><text class="lab ([a-z]+)/)[1];
+    used.push(rule(svg, `.lab.${ink}`, 'fill'));
+    const verdict = svg.match(/<text class="verdict ([a-z]+)"[^>]*>nonlinear:/);
+    assert.ok(verdict, 'the verdict says nonlinear');
+    assert.notEqual(verdict[1], 'bad');
+    used.push(rule(svg, `.verdict.${verdict[1]}`, 'fill'));
+    assert.equal(used.length, 4);
+    for (const c of used) {
+        assert.ok(c, used.join(' '));
+        assert.ok(!errors.includes(c) && rgb(c) !== pageError && !reddish(c), `${c} is the error red (${errors.join(' ')}, ${pageError})`);
+    }
+    assert.match(svg, /<g class="legend">.*url\(#nonlinear\).*non-linear bit/);
+    // the page's legend shows the same pattern, in its colours, and says what it means
+    const key = await page.$eval('#legend .key.nonlinear', (k) => [getComputedStyle(k).backgroundImage, k.parentElement.textContent]);
+    for (const c of pattern.matchAll(/fill="(#[0-9a-f]{6})"/g)) assert.ok(key[0].includes(rgb(c[1])), `${key[0]} lacks ${c[1]}`);
+    assert.match(key[1], /non-linear bit.*not an error/s);
 });
 
 test('chess: on a 390 px screen a bad PGN\'s error wraps inside the page', async () => {
