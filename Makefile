@@ -209,6 +209,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(HARNESS_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^
+# The CLI's journal (cli/journal.c) is unit-tested by itself: its test links its object.
+$(BUILD)/tests/test_cli_journal: $(BUILD)/obj/cli/journal.o
 
 # Table generators and other helper programs (tools/*.c), built on request.
 $(BUILD)/obj/tools/%.o: tools/%.c $(FLAGS_STAMP)
