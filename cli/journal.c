@@ -142,7 +142,7 @@ static int check_params(const journal *j, const char *line, const journal_params
     char why[600];
     if (strncmp(line, "bitboard-perft-journal ", 23) != 0)
         snprintf(why, sizeof why, "it is not a perft journal (its first line is not 'bitboard-perft-journal ...')");
-    else if (strncmp(line, "bitboard-perft-journal 2 ", 25) != 0)
+    else if (j->version == 2 && strncmp(line, "bitboard-perft-journal 2 ", 25) != 0) /* format 1 is read as 1 */
         snprintf(why, sizeof why, "it is of format '%.*s', and this bitboard reads formats 1 and 2",
                  (int)strcspn(line + 23, " "), line + 23);
     else

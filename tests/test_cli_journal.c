@@ -345,6 +345,13 @@ static void format_1(void)
     snprintf(want, sizeof want, "journal %s, line 2: 'done 4 4x4 0.400000' is not 'done INDEX COUNT SECONDS': its count "
                                 "'4x4' is not a number 0..18446744073709551615 (2^64-1)", path);
     CHECK(r.rc == 2 && !strcmp(err_text, want), "format 1 bad line: %d, %s", r.rc, err_text);
+    /* and its first line against the parameters */
+    first_line(text, sizeof text, 1);
+    write_file(text);
+    journal_params p = PARAMS;
+    p.split = 3;
+    r = open_it(&j, &p);
+    CHECK(r.rc == 2 && strstr(err_text, "split (journal 2, here 3)"), "format 1 other split: %d, %s", r.rc, err_text);
 }
 
 int main(void)
