@@ -67,7 +67,8 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/attack_tables.o
 # fills them when a program starts.
 GEN_ATTACKS := $(BUILD)/gen/attack_tables.c
 GEN_ATTACKS_TOOL := $(BUILD)/tools/gen_attack_tables
-CLI_SRC   := $(wildcard cli/*.c cli/*/*.c)
+# cli/mpi.c (MPI) only in bitboard-mpi; bitboard has cli/mpi_stub.c in its place.
+CLI_SRC   := $(filter-out cli/mpi.c,$(wildcard cli/*.c cli/*/*.c))
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -305,11 +306,12 @@ endif
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)
 
-# bitboard-mpi (make MPI=1): the same CLI compiled with BB_CLI_MPI and linked
-# with Open MPI (Debian's libopenmpi-dev; installed when missing, as root).
-# The normal build does not depend on MPI.  MPI's headers are system headers
-# here, so the warning flags stay the library's.
-MPI_OBJ = $(CLI_SRC:%.c=$(BUILD)/mpi/obj/%.o)
+# bitboard-mpi (make MPI=1): the same CLI objects with cli/mpi.c (compiled
+# with BB_CLI_MPI) in place of cli/mpi_stub.c, linked with Open MPI (Debian's
+# libopenmpi-dev; installed when missing, as root).  The normal build does
+# not depend on MPI.  MPI's headers are system headers here, so the warning
+# flags stay the library's.
+MPI_OBJ = $(filter-out $(BUILD)/obj/cli/mpi_stub.o,$(CLI_OBJ)) $(BUILD)/mpi/obj/cli/mpi.o
 MPI_CFLAGS = $(shell mpicc --showme:compile 2>/dev/null | sed 's/-I/-isystem /g')
 MPI_LIBS = $(shell mpicc --showme:link 2>/dev/null)
 ifneq ($(MPI),)

@@ -14,12 +14,9 @@
  * The journal (cli/journal.c) records each finished subtree, so that a
  * stopped run goes on from where it was.
  *
- * With MPI (BB_CLI_MPI, built by make MPI=1): rank 0 owns the journal and
- * hands out subtree numbers on request, and counts subtrees itself between
- * requests (answering them from perft's progress callback while it counts);
- * each other rank keeps two subtrees asked for, so it never waits for rank 0
- * between two.  Every rank builds the same subtree list itself: messages
- * carry numbers and counts only.  Uses only <bitboard.h> (and <mpi.h>). */
+ * In bitboard-mpi (make MPI=1) cli/mpi.c spreads the subtrees over the MPI
+ * ranks (rank 0 owns the journal); bitboard links cli/mpi_stub.c, one
+ * process counting them all.  Uses only <bitboard.h>. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
@@ -31,28 +28,9 @@
 
 #include "cli.h"
 #include "dist.h"
+#include "dist_run.h"
 #include "journal.h"
-
-#ifdef BB_CLI_MPI
-#include <mpi.h>
-#endif
-
-__extension__ typedef unsigned __int128 u128;
-
-typedef struct {
-    bb_chess_pos chess;   /* chess: the subtree's root */
-    uint64_t p, o;        /* othello: its root (canonical unless no_symmetry) */
-    uint64_t key;         /* what merges equal subtrees */
-    uint64_t mult;        /* how many paths reach it */
-    uint64_t est;         /* the size estimate that orders the list */
-} task;
-
-typedef struct {
-    const dist_job *job;
-    task *t;
-    size_t n, cap;
-    u128 base;            /* leaves of games that ended before the split */
-} task_list;
+#include "mpi.h"
 
 static int push_task(task_list *l, const task *x)
 {
@@ -207,45 +185,19 @@ static void u128_text(u128 v, char *buf)
 
 /* ---- counting one subtree ------------------------------------------------------------- */
 
-typedef struct dist_state dist_state;
-static void serve(dist_state *s); /* MPI: answers waiting requests (rank 0) */
-
-struct dist_state {
-    const dist_job *job;
-    task_list list;
-    uint64_t checksum;
-    unsigned char *done;      /* done[i]: subtree i is counted (rank 0) */
-    uint64_t *count;          /* its count (rank 0) */
-    size_t ndone, next;       /* how many are done; the next to hand out */
-    u128 total_nodes;         /* base + the done subtrees' leaves so far */
-    uint64_t est_total, est_done;
-    journal journal;          /* its file open in journal.f, or none (rank 0) */
-    size_t journal_done;      /* the subtrees that came from the journal */
-    u128 journal_nodes;       /* and their leaves */
-    uint64_t journal_est;     /* and their estimates */
-    double t0, last_progress;
-    int rank, size, show_progress, failed;
-    bb_othello_tt *tt;        /* othello: this rank's table, kept across subtrees */
-#ifdef BB_CLI_MPI
-    /* rank 0's view of each worker */
-    int *stop_sent, *initial, *unreported;
-#endif
-};
-
 static void chess_progress(uint64_t nodes, int done, int total, void *arg)
 {
     (void)nodes, (void)done, (void)total;
-    serve(arg);
+    dist_serve(arg);
 }
 
 static void othello_progress(const bb_othello_perft_stats *now, void *arg)
 {
     (void)now;
-    serve(arg);
+    dist_serve(arg);
 }
 
-/* perft of subtree i: 0 and *out, or -1 (overflow, no memory, stopped: message printed) */
-static int count_task(dist_state *s, size_t i, uint64_t *out)
+int dist_count_task(dist_state *s, size_t i, uint64_t *out)
 {
     const dist_job *j = s->job;
     const task *t = &s->list.t[i];
@@ -347,8 +299,7 @@ static int open_journal(dist_state *s)
     return 0;
 }
 
-/* a subtree counted: recorded, and written to the journal if there is one; 0 or -1 */
-static int finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
+int dist_finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
 {
     if (s->done[i]) return 0;
     record(s, i, count);
@@ -356,7 +307,7 @@ static int finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
     return journal_append(&s->journal, i, count, seconds);
 }
 
-static void show_progress(dist_state *s, int force)
+void dist_show_progress(dist_state *s, int force)
 {
     if (!s->show_progress) return;
     double t = cli_now();
@@ -400,101 +351,12 @@ static void print_rate(const dist_state *s, const char *total, double t)
             s->list.n, how, jn, s->journal_done);
 }
 
-/* ---- MPI -------------------------------------------------------------------------------- */
-
-enum { TAG_REQUEST = 1, TAG_ASSIGN = 2 };
-
-#ifdef BB_CLI_MPI
-/* a request: the subtree just counted (-1: none), its count, its seconds */
-typedef struct { int64_t idx; uint64_t count; double seconds; } request_msg;
-
-static int all_finished(dist_state *s)
-{
-    if (s->ndone < s->list.n) return 0;
-    for (int w = 1; w < s->size; w++)
-        if (!s->stop_sent[w] || s->initial[w] < 2 || s->unreported[w] > 0) return 0;
-    return 1;
-}
-
-/* the next subtree to hand out, or -1 */
-static int64_t take_next(dist_state *s)
+int64_t dist_take_next(dist_state *s)
 {
     while (s->next < s->list.n && s->done[s->next]) s->next++;
     if (s->next >= s->list.n) return -1;
     return (int64_t)s->next++;
 }
-
-/* answers one request from worker src (rank 0) */
-static void answer(dist_state *s, int src, const request_msg *r)
-{
-    if (r->idx < 0) s->initial[src]++;
-    else {
-        s->unreported[src]--;
-        if (!s->failed && finish_task(s, (size_t)r->idx, r->count, r->seconds)) s->failed = 1;
-    }
-    int64_t next = s->failed ? -1 : take_next(s);
-    if (next < 0) s->stop_sent[src] = 1;
-    else s->unreported[src]++;
-    MPI_Send(&next, 1, MPI_INT64_T, src, TAG_ASSIGN, MPI_COMM_WORLD);
-    show_progress(s, 0);
-}
-
-static void serve(dist_state *s)
-{
-    if (s->rank != 0 || s->size < 2) return;
-    for (;;) {
-        int flag = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
-        if (!flag) return;
-        request_msg r;
-        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        answer(s, st.MPI_SOURCE, &r);
-    }
-}
-
-static int worker(dist_state *s)
-{
-    int64_t queue[2];
-    int queued = 0, outstanding = 0, stopped = 0;
-    request_msg none = {-1, 0, 0};
-    for (int k = 0; k < 2; k++) {
-        MPI_Send(&none, (int)sizeof none, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
-        outstanding++;
-    }
-    for (;;) {
-        /* take the answers that are there; wait for one when there is nothing to count */
-        while (outstanding > 0) {
-            int flag = 1;
-            if (queued > 0) MPI_Iprobe(0, TAG_ASSIGN, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-            if (!flag) break;
-            int64_t idx;
-            MPI_Recv(&idx, 1, MPI_INT64_T, 0, TAG_ASSIGN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            outstanding--;
-            if (idx < 0) stopped = 1;
-            else queue[queued++] = idx;
-        }
-        if (queued == 0) {
-            if (stopped && outstanding == 0) return 0;
-            continue;
-        }
-        int64_t idx = queue[0];
-        queue[0] = queue[1];
-        queued--;
-        double t0 = cli_now();
-        uint64_t count;
-        if (count_task(s, (size_t)idx, &count)) MPI_Abort(MPI_COMM_WORLD, cli_interrupted ? 130 : 1);
-        request_msg r = {idx, count, cli_now() - t0};
-        MPI_Send(&r, (int)sizeof r, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
-        outstanding++;
-    }
-}
-#else
-static void serve(dist_state *s)
-{
-    (void)s;
-}
-#endif
 
 /* ---- the run ------------------------------------------------------------------------------ */
 
@@ -503,11 +365,8 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
     dist_state s;
     memset(&s, 0, sizeof s);
     s.job = job;
-    s.size = 1;
-#ifdef BB_CLI_MPI
-    MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &s.size);
-#endif
+    s.rank = cli_mpi_rank();
+    s.size = cli_mpi_size();
     int rc = 0;
     if (build_tasks(job, &s.list)) {
         cli_error("perft: no memory for the subtree list (split %d); use a smaller --split", job->split);
@@ -532,55 +391,35 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
     }
     /* rank 0 opens the journal; everyone learns whether to go on */
     if (s.rank == 0 && job->journal) rc = open_journal(&s);
-#ifdef BB_CLI_MPI
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (s.rank == 0 && s.size > 1) {
-        s.stop_sent = calloc((size_t)s.size, sizeof *s.stop_sent);
-        s.initial = calloc((size_t)s.size, sizeof *s.initial);
-        s.unreported = calloc((size_t)s.size, sizeof *s.unreported);
-        if (!s.stop_sent || !s.initial || !s.unreported) MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-#endif
+    rc = dist_sched_begin(&s, rc);
     if (rc) goto out;
     cli_interrupt_begin();
     s.t0 = s.last_progress = cli_now();
-#ifdef BB_CLI_MPI
     if (s.rank != 0) {
         cli_error_rank_speaks = 1;
-        rc = worker(&s);
+        rc = dist_sched_worker(&s);
         cli_interrupt_end();
         goto out;
     }
-#endif
     /* rank 0 (or the only process): count subtrees, answering requests between and during them */
     for (;;) {
-        serve(&s);
+        dist_serve(&s);
         if (s.failed) break;
-        int64_t i;
-        while (s.next < s.list.n && s.done[s.next]) s.next++;
-        i = s.next < s.list.n ? (int64_t)s.next++ : -1;
+        int64_t i = dist_take_next(&s);
         if (i < 0) break;
         double t0 = cli_now();
         uint64_t count;
-        if (count_task(&s, (size_t)i, &count)) {
+        if (dist_count_task(&s, (size_t)i, &count)) {
             s.failed = 1;
             break;
         }
-        if (finish_task(&s, (size_t)i, count, cli_now() - t0)) {
+        if (dist_finish_task(&s, (size_t)i, count, cli_now() - t0)) {
             s.failed = 1;
             break;
         }
-        show_progress(&s, 0);
+        dist_show_progress(&s, 0);
     }
-#ifdef BB_CLI_MPI
-    /* the rest: wait for the workers' subtrees, then tell each to stop */
-    while (s.size > 1 && !all_finished(&s)) {
-        request_msg r;
-        MPI_Status st;
-        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &st);
-        answer(&s, st.MPI_SOURCE, &r);
-    }
-#endif
+    dist_sched_finish(&s); /* the rest: the workers' subtrees, then each told to stop */
     cli_interrupt_end();
     if (s.show_progress) fprintf(stderr, "\r%*s\r", 78, "");
     double t = cli_now() - s.t0;
@@ -612,11 +451,7 @@ out:
     free(s.list.t);
     free(s.done);
     free(s.count);
-#ifdef BB_CLI_MPI
-    free(s.stop_sent);
-    free(s.initial);
-    free(s.unreported);
-#endif
+    dist_sched_free(&s);
     return rc;
 }
 
@@ -646,47 +481,4 @@ int cli_dist_default_split(int game, int depth)
     if (game == DIST_CHESS && depth >= 10) k = 4;
     if (k > depth - 1) k = depth - 1;
     return k < 0 ? 0 : k;
-}
-
-int cli_dist_mpi(void)
-{
-#ifdef BB_CLI_MPI
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-void cli_mpi_init(int *argc, char ***argv)
-{
-#ifdef BB_CLI_MPI
-    MPI_Init(argc, argv);
-#else
-    (void)argc, (void)argv;
-#endif
-}
-
-void cli_mpi_finalize(void)
-{
-#ifdef BB_CLI_MPI
-    MPI_Finalize();
-#endif
-}
-
-int cli_mpi_rank(void)
-{
-    int rank = 0;
-#ifdef BB_CLI_MPI
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-#endif
-    return rank;
-}
-
-int cli_mpi_size(void)
-{
-    int size = 1;
-#ifdef BB_CLI_MPI
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-#endif
-    return size;
 }
