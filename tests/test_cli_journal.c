@@ -275,7 +275,7 @@ static void other_parameters(void)
     journal_params p = PARAMS;
     p.depth = 6;
     opened r = open_it(&j, &p);
-    char want[1024];
+    char want[4096];
     snprintf(want, sizeof want, "journal %s was written for other parameters: depth (journal 5, here 6); use another "
                                 "file, or the parameters it names", path);
     CHECK(r.rc == 2 && !strcmp(err_text, want), "depth: %d, %s", r.rc, err_text);
