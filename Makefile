@@ -75,7 +75,8 @@ GEN_ATTACKS_TOOL := $(BUILD)/tools/gen_attack_tables
 EVAL_DATA := data/othello/eval.bin
 EVAL_SOLVER_DATA := data/othello/eval_solver.bin
 GEN_EVAL_TOOL := $(BUILD)/tools/gen_eval_weights
-CLI_SRC   := $(wildcard cli/*.c cli/*/*.c)
+# cli/mpi.c (MPI) only in bitboard-mpi; bitboard has cli/mpi_stub.c in its place.
+CLI_SRC   := $(filter-out cli/mpi.c,$(wildcard cli/*.c cli/*/*.c))
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -238,6 +239,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(HARNESS_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^
+# The CLI's journal (cli/journal.c) is unit-tested by itself: its test links its object.
+$(BUILD)/tests/test_cli_journal: $(BUILD)/obj/cli/journal.o
 
 # Table generators and other helper programs (tools/*.c), built on request.
 $(BUILD)/obj/tools/%.o: tools/%.c $(FLAGS_STAMP)
@@ -332,11 +335,12 @@ endif
 bench: $(BUILD)/bench/bench $(BUILD)/bench/bench.pgn ## benchmarks (BENCH_ARGS=...); results belong in docs/BENCHMARKS.md
 	BENCH_PGN=$(BUILD)/bench/bench.pgn $(BUILD)/bench/bench $(BENCH_ARGS)
 
-# bitboard-mpi (make MPI=1): the same CLI compiled with BB_CLI_MPI and linked
-# with Open MPI (Debian's libopenmpi-dev; installed when missing, as root).
-# The normal build does not depend on MPI.  MPI's headers are system headers
-# here, so the warning flags stay the library's.
-MPI_OBJ = $(CLI_SRC:%.c=$(BUILD)/mpi/obj/%.o)
+# bitboard-mpi (make MPI=1): the same CLI objects with cli/mpi.c (compiled
+# with BB_CLI_MPI) in place of cli/mpi_stub.c, linked with Open MPI (Debian's
+# libopenmpi-dev; installed when missing, as root).  The normal build does
+# not depend on MPI.  MPI's headers are system headers here, so the warning
+# flags stay the library's.
+MPI_OBJ = $(filter-out $(BUILD)/obj/cli/mpi_stub.o,$(CLI_OBJ)) $(BUILD)/mpi/obj/cli/mpi.o
 MPI_CFLAGS = $(shell mpicc --showme:compile 2>/dev/null | sed 's/-I/-isystem /g')
 MPI_LIBS = $(shell mpicc --showme:link 2>/dev/null)
 ifneq ($(MPI),)

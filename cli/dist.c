@@ -11,24 +11,12 @@
  * size estimate, largest first, so the order, the list and its checksum are
  * the same on every rank and every run of the same parameters.
  *
- * The journal (format 2): a first line naming the parameters and the subtree
- * list's checksum, then one line `done INDEX COUNT SECONDS` per finished
- * subtree, each flushed and fsync'ed before the next is handed out.  Every
- * line ends with a field of 16 hex digits, the FNV-1a hash of the text before
- * it, so a changed or damaged character is found.  A restart reads it, skips
- * what is done and goes on; a journal of other parameters is refused, naming
- * the field that differs; a malformed line (a count that is not a decimal
- * 0..2^64-1, a wrong hash) is an error with its line number; a last line cut
- * off without its newline (the job was killed while writing it) is dropped
- * and that subtree counted again.  A journal of format 1 (no hashes) is
- * still read, its lines checked for their form, and goes on in format 1.
+ * The journal (cli/journal.c) records each finished subtree, so that a
+ * stopped run goes on from where it was.
  *
- * With MPI (BB_CLI_MPI, built by make MPI=1): rank 0 owns the journal and
- * hands out subtree numbers on request, and counts subtrees itself between
- * requests (answering them from perft's progress callback while it counts);
- * each other rank keeps two subtrees asked for, so it never waits for rank 0
- * between two.  Every rank builds the same subtree list itself: messages
- * carry numbers and counts only.  Uses only <bitboard.h> (and <mpi.h>). */
+ * In bitboard-mpi (make MPI=1) cli/mpi.c spreads the subtrees over the MPI
+ * ranks (rank 0 owns the journal); bitboard links cli/mpi_stub.c, one
+ * process counting them all.  Uses only <bitboard.h>. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
@@ -40,27 +28,9 @@
 
 #include "cli.h"
 #include "dist.h"
-
-#ifdef BB_CLI_MPI
-#include <mpi.h>
-#endif
-
-__extension__ typedef unsigned __int128 u128;
-
-typedef struct {
-    bb_chess_pos chess;   /* chess: the subtree's root */
-    uint64_t p, o;        /* othello: its root (canonical unless no_symmetry) */
-    uint64_t key;         /* what merges equal subtrees */
-    uint64_t mult;        /* how many paths reach it */
-    uint64_t est;         /* the size estimate that orders the list */
-} task;
-
-typedef struct {
-    const dist_job *job;
-    task *t;
-    size_t n, cap;
-    u128 base;            /* leaves of games that ended before the split */
-} task_list;
+#include "dist_run.h"
+#include "journal.h"
+#include "mpi.h"
 
 static int push_task(task_list *l, const task *x)
 {
@@ -187,14 +157,16 @@ static int build_tasks(const dist_job *j, task_list *l)
     return 0;
 }
 
-/* FNV-1a over what identifies each subtree, in order: the list's checksum. */
+/* FNV-1a over what identifies each subtree, in order (each value's bytes
+   from the lowest): the list's checksum, named in the journal. */
 static uint64_t list_checksum(const task_list *l)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = JOURNAL_FNV_START;
     for (size_t i = 0; i < l->n; i++) {
         uint64_t v[4] = {l->t[i].key, l->t[i].mult, l->t[i].p, l->t[i].o};
-        for (int k = 0; k < 4; k++)
-            for (int b = 0; b < 8; b++) h = (h ^ ((v[k] >> (8 * b)) & 0xff)) * 0x100000001b3ULL;
+        unsigned char b[sizeof v];
+        for (size_t k = 0; k < sizeof b; k++) b[k] = (unsigned char)(v[k / 8] >> (8 * (k % 8)));
+        h = journal_fnv1a(h, b, sizeof b);
     }
     return h;
 }
@@ -213,46 +185,19 @@ static void u128_text(u128 v, char *buf)
 
 /* ---- counting one subtree ------------------------------------------------------------- */
 
-typedef struct dist_state dist_state;
-static void serve(dist_state *s); /* MPI: answers waiting requests (rank 0) */
-
-struct dist_state {
-    const dist_job *job;
-    task_list list;
-    uint64_t checksum;
-    unsigned char *done;      /* done[i]: subtree i is counted (rank 0) */
-    uint64_t *count;          /* its count (rank 0) */
-    size_t ndone, next;       /* how many are done; the next to hand out */
-    u128 total_nodes;         /* base + the done subtrees' leaves so far */
-    uint64_t est_total, est_done;
-    FILE *journal;
-    int journal_version;      /* 2, or 1: a journal of the first format, gone on with */
-    size_t journal_done;      /* the subtrees that came from the journal */
-    u128 journal_nodes;       /* and their leaves */
-    uint64_t journal_est;     /* and their estimates */
-    double t0, last_progress;
-    int rank, size, show_progress, failed;
-    bb_othello_tt *tt;        /* othello: this rank's table, kept across subtrees */
-#ifdef BB_CLI_MPI
-    /* rank 0's view of each worker */
-    int *stop_sent, *initial, *unreported;
-#endif
-};
-
 static void chess_progress(uint64_t nodes, int done, int total, void *arg)
 {
     (void)nodes, (void)done, (void)total;
-    serve(arg);
+    dist_serve(arg);
 }
 
 static void othello_progress(const bb_othello_perft_stats *now, void *arg)
 {
     (void)now;
-    serve(arg);
+    dist_serve(arg);
 }
 
-/* perft of subtree i: 0 and *out, or -1 (overflow, no memory, stopped: message printed) */
-static int count_task(dist_state *s, size_t i, uint64_t *out)
+int dist_count_task(dist_state *s, size_t i, uint64_t *out)
 {
     const dist_job *j = s->job;
     const task *t = &s->list.t[i];
@@ -309,121 +254,12 @@ static int count_task(dist_state *s, size_t i, uint64_t *out)
 
 /* ---- the journal ---------------------------------------------------------------------- */
 
-/* The parameters line of journal format `version` (without its hash). */
-static void params_line(const dist_state *s, int version, char *buf, size_t size)
+/* adds subtree i (done, its count known) to the totals */
+static void tally(dist_state *s, size_t i)
 {
-    const dist_job *j = s->job;
-    char pos[BB_CHESS_FEN_MAX > BB_OTHELLO_FORMAT_MAX ? BB_CHESS_FEN_MAX : BB_OTHELLO_FORMAT_MAX];
-    if (j->game == DIST_CHESS) {
-        bb_chess_to_fen(pos, sizeof pos, &j->chess, BB_FEN_STANDARD);
-    } else {
-        bb_othello_format(pos, sizeof pos, &j->othello);
-    }
-    snprintf(buf, size, "bitboard-perft-journal %d game=%s depth=%d split=%d convention=%s symmetry=%s tasks=%zu "
-                        "checksum=%016" PRIx64 " position=%s",
-             version, j->game == DIST_CHESS ? "chess" : "othello", j->depth, j->split,
-             j->game == DIST_CHESS ? "-" : bb_othello_convention_name(j->convention),
-             j->game == DIST_CHESS ? "-" : j->no_symmetry ? "off" : "on", s->list.n, s->checksum, pos);
-}
-
-/* FNV-1a (64 bits) of a line's text: the hash that ends each line of format 2. */
-static uint64_t line_hash(const char *text, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-/* Checks and strips the hash field that ends a line of format 2: 0, or a reason. */
-static const char *strip_hash(char *line)
-{
-    char *sp = strrchr(line, ' ');
-    if (!sp || strlen(sp + 1) != 16 || strspn(sp + 1, "0123456789abcdef") != 16)
-        return "it does not end with its hash (16 hex digits); the line is damaged or cut short";
-    uint64_t want = strtoull(sp + 1, NULL, 16);
-    if (line_hash(line, (size_t)(sp - line)) != want)
-        return "its hash does not match its text; the line was changed or damaged";
-    *sp = 0;
-    return NULL;
-}
-
-/* A decimal 0..2^64-1 without sign or leading zeros, at *p and up to a space
-   or the end: 0 and *v (and *p past it), or -1. */
-static int parse_u64(const char **p, uint64_t *v)
-{
-    const char *q = *p;
-    uint64_t x = 0;
-    size_t n = 0;
-    for (; q[n] >= '0' && q[n] <= '9'; n++) {
-        unsigned d = (unsigned)(q[n] - '0');
-        if (x > (UINT64_MAX - d) / 10) return -1;
-        x = x * 10 + d;
-    }
-    if (n == 0 || (n > 1 && q[0] == '0') || (q[n] != ' ' && q[n] != 0)) return -1;
-    *v = x, *p = q + n;
-    return 0;
-}
-
-/* `done INDEX COUNT SECONDS` (SECONDS: digits, a point, digits): NULL and the
-   fields, or what is wrong in a sentence fragment (in why). */
-static const char *parse_done(const char *line, uint64_t *idx, uint64_t *cnt, char *why, size_t size)
-{
-    const char *p = line;
-    if (strncmp(p, "done ", 5) != 0) return "it does not start with 'done '";
-    p += 5;
-    const char *f = p;
-    if (parse_u64(&p, idx) || *p != ' ') {
-        snprintf(why, size, "its index '%.*s' is not a number 0..2^64-1", (int)strcspn(f, " "), f);
-        return why;
-    }
-    f = ++p;
-    if (parse_u64(&p, cnt) || *p != ' ') {
-        snprintf(why, size, "its count '%.*s' is not a number 0..18446744073709551615 (2^64-1)",
-                 (int)strcspn(f, " "), f);
-        return why;
-    }
-    f = ++p;
-    size_t a = strspn(p, "0123456789");
-    size_t b = p[a] == '.' ? strspn(p + a + 1, "0123456789") : 0;
-    if (a == 0 || b == 0 || p[a + 1 + b] != 0) {
-        snprintf(why, size, "its seconds '%s' are not a number like 0.123456", f);
-        return why;
-    }
-    return NULL;
-}
-
-/* The first field where two parameter lines differ, as "depth (journal 7, here 8)". */
-static void first_difference(const char *journal, const char *here, char *buf, size_t size)
-{
-    const char *a = journal, *b = here;
-    while (*a && *b) {
-        size_t la = strcspn(a, " "), lb = strcspn(b, " ");
-        const char *pa = a;
-        if (la != lb || strncmp(a, b, la)) {
-            const char *eq = memchr(pa, '=', la);
-            if (!strncmp(a, "position=", 9) && !strncmp(b, "position=", 9)) {
-                snprintf(buf, size, "the position (journal '%s', here '%s')", a + 9, b + 9);
-                return;
-            }
-            int name = eq ? (int)(eq - pa) : (int)la;
-            snprintf(buf, size, "%.*s (journal %.*s, here %.*s)", name, pa, (int)(la - (eq ? (size_t)name + 1 : 0)),
-                     eq ? eq + 1 : pa, (int)(lb - (eq ? (size_t)name + 1 : 0)), eq ? b + name + 1 : b);
-            return;
-        }
-        a += la, b += lb;
-        while (*a == ' ') a++;
-        while (*b == ' ') b++;
-    }
-    snprintf(buf, size, "%s", *a ? "the journal's line is longer" : "the journal's line is shorter");
-}
-
-static int journal_sync(dist_state *s)
-{
-    if (fflush(s->journal) != 0 || (!s->job->no_fsync && fsync(fileno(s->journal)) != 0)) {
-        cli_error("journal %s: %s", s->job->journal, strerror(errno));
-        return -1;
-    }
-    return 0;
+    s->ndone++;
+    s->total_nodes += (u128)s->count[i] * s->list.t[i].mult;
+    s->est_done += s->list.t[i].est;
 }
 
 static void record(dist_state *s, size_t i, uint64_t count)
@@ -431,144 +267,47 @@ static void record(dist_state *s, size_t i, uint64_t count)
     if (s->done[i]) return;
     s->done[i] = 1;
     s->count[i] = count;
-    s->ndone++;
-    s->total_nodes += (u128)count * s->list.t[i].mult;
-    s->est_done += s->list.t[i].est;
+    tally(s, i);
 }
 
 /* Opens the journal (rank 0): reads what is done, or starts a new one.
  * 0, or an exit status (message printed). */
-static int journal_open(dist_state *s)
+static int open_journal(dist_state *s)
 {
-    const char *path = s->job->journal;
-    char params[1024];
-    int quiet = s->job->quiet;
-    s->journal_version = 2;
-    FILE *f = fopen(path, "r+");
-    if (!f && errno != ENOENT) { /* the run's state cannot be opened: status 2, as any file that cannot be */
-        cli_error("journal %s: %s", path, strerror(errno));
-        return EXIT_USAGE;
-    }
-    if (f) {
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t len;
-        long lineno = 0, good_end = 0, skipped = 0;
-        while ((len = getline(&line, &cap, f)) > 0) {
-            lineno++;
-            if (line[len - 1] != '\n') { /* cut off while being written */
-                if (!quiet)
-                    fprintf(stderr, "bitboard: note: journal %s: line %ld is incomplete (the run stopped while writing "
-                                "it); that subtree is counted again\n", path, lineno);
-                break;
-            }
-            line[len - 1] = 0;
-            if (lineno == 1 && !strncmp(line, "bitboard-perft-journal 1 ", 25)) s->journal_version = 1;
-            const char *damaged = s->journal_version == 2 && (lineno > 1 || !strncmp(line, "bitboard-perft-journal 2 ", 25))
-                                      ? strip_hash(line) : NULL;
-            if (damaged) {
-                cli_error("journal %s, line %ld: %s: '%s'", path, lineno, damaged, line);
-                free(line);
-                fclose(f);
-                return EXIT_USAGE;
-            }
-            if (lineno == 1) {
-                params_line(s, s->journal_version, params, sizeof params);
-                if (strcmp(line, params) != 0) {
-                    char why[600];
-                    if (strncmp(line, "bitboard-perft-journal ", 23) != 0)
-                        snprintf(why, sizeof why, "it is not a perft journal (its first line is not "
-                                                  "'bitboard-perft-journal ...')");
-                    else if (strncmp(line, "bitboard-perft-journal 2 ", 25) != 0)
-                        snprintf(why, sizeof why, "it is of format '%.*s', and this bitboard reads formats 1 and 2",
-                                 (int)strcspn(line + 23, " "), line + 23);
-                    else
-                        first_difference(line, params, why, sizeof why);
-                    cli_error("journal %s was written for other parameters: %s; use another file, or the "
-                              "parameters it names", path, why);
-                    free(line);
-                    fclose(f);
-                    return EXIT_USAGE;
-                }
-            } else {
-                uint64_t idx, cnt;
-                char why[128];
-                const char *bad = parse_done(line, &idx, &cnt, why, sizeof why);
-                if (bad) {
-                    cli_error("journal %s, line %ld: '%s' is not 'done INDEX COUNT SECONDS': %s", path, lineno, line,
-                              bad);
-                    free(line);
-                    fclose(f);
-                    return EXIT_USAGE;
-                }
-                if (idx >= s->list.n) {
-                    cli_error("journal %s, line %ld: subtree %" PRIu64 " does not exist (there are %zu)", path, lineno,
-                              idx, s->list.n);
-                    free(line);
-                    fclose(f);
-                    return EXIT_USAGE;
-                }
-                if (s->done[idx] && s->count[idx] != cnt) {
-                    cli_error("journal %s, line %ld: subtree %" PRIu64 " counted twice with different counts (%" PRIu64
-                              ", %" PRIu64 ")", path, lineno, idx, s->count[idx], cnt);
-                    free(line);
-                    fclose(f);
-                    return EXIT_USAGE;
-                }
-                if (s->done[idx]) skipped++;
-                record(s, idx, cnt);
-            }
-            good_end = ftell(f);
-        }
-        free(line);
-        if (lineno == 0 || good_end == 0) { /* empty, or only a cut-off first line: start it again */
-            fclose(f);
-            f = NULL;
-        } else {
-            if (ftruncate(fileno(f), good_end) != 0 || fseek(f, good_end, SEEK_SET) != 0) {
-                cli_error("journal %s: %s", path, strerror(errno));
-                fclose(f);
-                return 1;
-            }
-            if (s->journal_version == 1 && !quiet)
-                fprintf(stderr, "bitboard: note: journal %s is of format 1, whose lines have no hash: they are "
-                                "checked for their form only, and the journal goes on in format 1\n", path);
-            if (s->ndone && !quiet)
-                fprintf(stderr, "bitboard: journal %s: %zu of %zu subtrees done, going on\n", path, s->ndone,
-                        s->list.n);
-        }
-    }
+    const dist_job *j = s->job;
+    char pos[BB_CHESS_FEN_MAX > BB_OTHELLO_FORMAT_MAX ? BB_CHESS_FEN_MAX : BB_OTHELLO_FORMAT_MAX];
+    if (j->game == DIST_CHESS) bb_chess_to_fen(pos, sizeof pos, &j->chess, BB_FEN_STANDARD);
+    else bb_othello_format(pos, sizeof pos, &j->othello);
+    journal_params p = {
+        .game = j->game == DIST_CHESS ? "chess" : "othello",
+        .depth = j->depth,
+        .split = j->split,
+        .convention = j->game == DIST_CHESS ? "-" : bb_othello_convention_name(j->convention),
+        .symmetry = j->game == DIST_CHESS ? "-" : j->no_symmetry ? "off" : "on",
+        .tasks = s->list.n,
+        .checksum = s->checksum,
+        .position = pos,
+    };
+    int rc = journal_open(&s->journal, j->journal, &p, j->no_fsync, cli_error, s->done, s->count,
+                          j->quiet ? NULL : stderr);
+    if (rc) return rc;
+    for (size_t i = 0; i < s->list.n; i++)
+        if (s->done[i]) tally(s, i);
     s->journal_done = s->ndone;
     s->journal_nodes = s->total_nodes - s->list.base;
     s->journal_est = s->est_done;
-    if (!f) {
-        f = fopen(path, "w");
-        if (!f) {
-            cli_error("journal %s: %s", path, strerror(errno));
-            return EXIT_USAGE;
-        }
-        s->journal_version = 2;
-        params_line(s, 2, params, sizeof params);
-        fprintf(f, "%s %016" PRIx64 "\n", params, line_hash(params, strlen(params)));
-    }
-    s->journal = f;
-    return journal_sync(s) ? 1 : 0;
+    return 0;
 }
 
-/* a subtree counted: recorded, and written to the journal if there is one; 0 or -1 */
-static int finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
+int dist_finish_task(dist_state *s, size_t i, uint64_t count, double seconds)
 {
     if (s->done[i]) return 0;
     record(s, i, count);
-    if (!s->journal) return 0;
-    char line[96];
-    int n = snprintf(line, sizeof line, "done %zu %" PRIu64 " %.6f", i, count, seconds);
-    if (s->journal_version == 1) fprintf(s->journal, "%s\n", line);
-    else fprintf(s->journal, "%s %016" PRIx64 "\n", line, line_hash(line, (size_t)n));
-    return journal_sync(s);
+    if (!s->journal.f) return 0;
+    return journal_append(&s->journal, i, count, seconds);
 }
 
-static void show_progress(dist_state *s, int force)
+void dist_show_progress(dist_state *s, int force)
 {
     if (!s->show_progress) return;
     double t = cli_now();
@@ -612,101 +351,12 @@ static void print_rate(const dist_state *s, const char *total, double t)
             s->list.n, how, jn, s->journal_done);
 }
 
-/* ---- MPI -------------------------------------------------------------------------------- */
-
-enum { TAG_REQUEST = 1, TAG_ASSIGN = 2 };
-
-#ifdef BB_CLI_MPI
-/* a request: the subtree just counted (-1: none), its count, its seconds */
-typedef struct { int64_t idx; uint64_t count; double seconds; } request_msg;
-
-static int all_finished(dist_state *s)
-{
-    if (s->ndone < s->list.n) return 0;
-    for (int w = 1; w < s->size; w++)
-        if (!s->stop_sent[w] || s->initial[w] < 2 || s->unreported[w] > 0) return 0;
-    return 1;
-}
-
-/* the next subtree to hand out, or -1 */
-static int64_t take_next(dist_state *s)
+int64_t dist_take_next(dist_state *s)
 {
     while (s->next < s->list.n && s->done[s->next]) s->next++;
     if (s->next >= s->list.n) return -1;
     return (int64_t)s->next++;
 }
-
-/* answers one request from worker src (rank 0) */
-static void answer(dist_state *s, int src, const request_msg *r)
-{
-    if (r->idx < 0) s->initial[src]++;
-    else {
-        s->unreported[src]--;
-        if (!s->failed && finish_task(s, (size_t)r->idx, r->count, r->seconds)) s->failed = 1;
-    }
-    int64_t next = s->failed ? -1 : take_next(s);
-    if (next < 0) s->stop_sent[src] = 1;
-    else s->unreported[src]++;
-    MPI_Send(&next, 1, MPI_INT64_T, src, TAG_ASSIGN, MPI_COMM_WORLD);
-    show_progress(s, 0);
-}
-
-static void serve(dist_state *s)
-{
-    if (s->rank != 0 || s->size < 2) return;
-    for (;;) {
-        int flag = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
-        if (!flag) return;
-        request_msg r;
-        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        answer(s, st.MPI_SOURCE, &r);
-    }
-}
-
-static int worker(dist_state *s)
-{
-    int64_t queue[2];
-    int queued = 0, outstanding = 0, stopped = 0;
-    request_msg none = {-1, 0, 0};
-    for (int k = 0; k < 2; k++) {
-        MPI_Send(&none, (int)sizeof none, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
-        outstanding++;
-    }
-    for (;;) {
-        /* take the answers that are there; wait for one when there is nothing to count */
-        while (outstanding > 0) {
-            int flag = 1;
-            if (queued > 0) MPI_Iprobe(0, TAG_ASSIGN, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-            if (!flag) break;
-            int64_t idx;
-            MPI_Recv(&idx, 1, MPI_INT64_T, 0, TAG_ASSIGN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            outstanding--;
-            if (idx < 0) stopped = 1;
-            else queue[queued++] = idx;
-        }
-        if (queued == 0) {
-            if (stopped && outstanding == 0) return 0;
-            continue;
-        }
-        int64_t idx = queue[0];
-        queue[0] = queue[1];
-        queued--;
-        double t0 = cli_now();
-        uint64_t count;
-        if (count_task(s, (size_t)idx, &count)) MPI_Abort(MPI_COMM_WORLD, cli_interrupted ? 130 : 1);
-        request_msg r = {idx, count, cli_now() - t0};
-        MPI_Send(&r, (int)sizeof r, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
-        outstanding++;
-    }
-}
-#else
-static void serve(dist_state *s)
-{
-    (void)s;
-}
-#endif
 
 /* ---- the run ------------------------------------------------------------------------------ */
 
@@ -715,11 +365,8 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
     dist_state s;
     memset(&s, 0, sizeof s);
     s.job = job;
-    s.size = 1;
-#ifdef BB_CLI_MPI
-    MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &s.size);
-#endif
+    s.rank = cli_mpi_rank();
+    s.size = cli_mpi_size();
     int rc = 0;
     if (build_tasks(job, &s.list)) {
         cli_error("perft: no memory for the subtree list (split %d); use a smaller --split", job->split);
@@ -743,56 +390,36 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
         }
     }
     /* rank 0 opens the journal; everyone learns whether to go on */
-    if (s.rank == 0 && job->journal) rc = journal_open(&s);
-#ifdef BB_CLI_MPI
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (s.rank == 0 && s.size > 1) {
-        s.stop_sent = calloc((size_t)s.size, sizeof *s.stop_sent);
-        s.initial = calloc((size_t)s.size, sizeof *s.initial);
-        s.unreported = calloc((size_t)s.size, sizeof *s.unreported);
-        if (!s.stop_sent || !s.initial || !s.unreported) MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-#endif
+    if (s.rank == 0 && job->journal) rc = open_journal(&s);
+    rc = dist_sched_begin(&s, rc);
     if (rc) goto out;
     cli_interrupt_begin();
     s.t0 = s.last_progress = cli_now();
-#ifdef BB_CLI_MPI
     if (s.rank != 0) {
         cli_error_rank_speaks = 1;
-        rc = worker(&s);
+        rc = dist_sched_worker(&s);
         cli_interrupt_end();
         goto out;
     }
-#endif
     /* rank 0 (or the only process): count subtrees, answering requests between and during them */
     for (;;) {
-        serve(&s);
+        dist_serve(&s);
         if (s.failed) break;
-        int64_t i;
-        while (s.next < s.list.n && s.done[s.next]) s.next++;
-        i = s.next < s.list.n ? (int64_t)s.next++ : -1;
+        int64_t i = dist_take_next(&s);
         if (i < 0) break;
         double t0 = cli_now();
         uint64_t count;
-        if (count_task(&s, (size_t)i, &count)) {
+        if (dist_count_task(&s, (size_t)i, &count)) {
             s.failed = 1;
             break;
         }
-        if (finish_task(&s, (size_t)i, count, cli_now() - t0)) {
+        if (dist_finish_task(&s, (size_t)i, count, cli_now() - t0)) {
             s.failed = 1;
             break;
         }
-        show_progress(&s, 0);
+        dist_show_progress(&s, 0);
     }
-#ifdef BB_CLI_MPI
-    /* the rest: wait for the workers' subtrees, then tell each to stop */
-    while (s.size > 1 && !all_finished(&s)) {
-        request_msg r;
-        MPI_Status st;
-        MPI_Recv(&r, (int)sizeof r, MPI_BYTE, MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &st);
-        answer(&s, st.MPI_SOURCE, &r);
-    }
-#endif
+    dist_sched_finish(&s); /* the rest: the workers' subtrees, then each told to stop */
     cli_interrupt_end();
     if (s.show_progress) fprintf(stderr, "\r%*s\r", 78, "");
     double t = cli_now() - s.t0;
@@ -819,16 +446,12 @@ int cli_dist_perft(const dist_job *job, const cli_opts *o)
     else if (!job->quiet)
         print_rate(&s, total, t);
 out:
-    if (s.journal) fclose(s.journal);
+    journal_close(&s.journal);
     bb_othello_tt_free(s.tt);
     free(s.list.t);
     free(s.done);
     free(s.count);
-#ifdef BB_CLI_MPI
-    free(s.stop_sent);
-    free(s.initial);
-    free(s.unreported);
-#endif
+    dist_sched_free(&s);
     return rc;
 }
 
@@ -858,47 +481,4 @@ int cli_dist_default_split(int game, int depth)
     if (game == DIST_CHESS && depth >= 10) k = 4;
     if (k > depth - 1) k = depth - 1;
     return k < 0 ? 0 : k;
-}
-
-int cli_dist_mpi(void)
-{
-#ifdef BB_CLI_MPI
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-void cli_mpi_init(int *argc, char ***argv)
-{
-#ifdef BB_CLI_MPI
-    MPI_Init(argc, argv);
-#else
-    (void)argc, (void)argv;
-#endif
-}
-
-void cli_mpi_finalize(void)
-{
-#ifdef BB_CLI_MPI
-    MPI_Finalize();
-#endif
-}
-
-int cli_mpi_rank(void)
-{
-    int rank = 0;
-#ifdef BB_CLI_MPI
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-#endif
-    return rank;
-}
-
-int cli_mpi_size(void)
-{
-    int size = 1;
-#ifdef BB_CLI_MPI
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-#endif
-    return size;
 }

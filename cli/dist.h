@@ -1,11 +1,12 @@
 /* Perft split into subtrees, journaled, and spread over MPI ranks in
- * bitboard-mpi (cli/dist.c says how). */
+ * bitboard-mpi (cli/dist.c says how; cli/mpi.h is its MPI face). */
 #ifndef BB_CLI_DIST_H
 #define BB_CLI_DIST_H
 
 #include <stddef.h>
 
 #include "cli.h"
+#include "mpi.h"
 
 enum { DIST_CHESS, DIST_OTHELLO };
 
@@ -32,12 +33,4 @@ int cli_dist_job(dist_job *job, int game, long depth, int split, int threads, si
 int cli_dist_perft(const dist_job *job, const cli_opts *o);
 /* The split depth used when --split is not given. */
 int cli_dist_default_split(int game, int depth);
-/* 1 in bitboard-mpi (built with MPI), else 0. */
-int cli_dist_mpi(void);
-/* bitboard-mpi: MPI_Init / MPI_Finalize around main (no-ops elsewhere); the rank. */
-void cli_mpi_init(int *argc, char ***argv);
-void cli_mpi_finalize(void);
-int cli_mpi_rank(void);
-int cli_mpi_size(void);
-
 #endif

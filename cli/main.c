@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "dist.h"
+#include "mpi.h"
 
 /* Writes msg to f with every byte outside printable ASCII escaped: \n, \t, \r,
  * else \xHH, so no argument can move the cursor or clear the terminal. */
