@@ -29,6 +29,7 @@ static const char *const mode_names[] = {"check", "--fen", "--epd", "--uci", "--
 
 typedef struct {
     long games, bad, warned, truncated, plies, max_plies, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
+    long dropped; /* --filter: games read and not kept (games counts the kept) */
 } pgn_counts;
 
 /* One reader's run: a whole input, or one part of a file. */
@@ -61,6 +62,8 @@ typedef struct {
     char open_error[sizeof(((bb_pgn_error *)0)->msg)];
     int read_failed;
     char read_error[192];
+    /* --filter: NULL, or the games to keep (read whole by bb_pgn_next, then shown to the visitor) */
+    const bb_pgn_filter *filter;
 } pgn_run;
 
 static void clear_progress(void) { fprintf(stderr, "\r%*s\r", 72, ""); }
@@ -281,12 +284,49 @@ static const bb_pgn_visitor export_visitor = {e_begin,   e_tag,    e_start, e_mo
 
 /* ---- reading ----------------------------------------------------------------------- */
 
+/* --filter: a game read whole shown to v as the reader would show it (its
+ * main line only), when the filter keeps it; else counted as dropped, its
+ * error (a game with one is never kept) named still. */
+static void show_filtered(pgn_run *s, const bb_pgn_visitor *v, void *arg, const bb_pgn_game *pg)
+{
+    if (!bb_pgn_filter_match(s->filter, pg)) {
+        s->n.dropped++;
+        if (pg->has_error) s->n.bad++, note_error(s, &pg->error, 0);
+        atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
+        return;
+    }
+    const bb_chess_game *g = &pg->game;
+    v->begin(arg, pg->number);
+    for (int i = 0; i < pg->ntags; i++) v->tag(arg, pg->tag_names[i], pg->tag_values[i]);
+    v->start(arg, &g->start);
+    bb_chess_pos pos = g->start;
+    for (int k = 0; k < g->count; k++) {
+        v->move(arg, &pos, g->moves[k], "", 0);
+        bb_chess_undo u;
+        if (g->moves[k] == BB_CHESS_NULL_MOVE) bb_chess_make_null(&pos, &u);
+        else bb_chess_make(&pos, g->moves[k], &u);
+    }
+    if (pg->result[0]) v->result(arg, pg->result);
+    v->end(arg, NULL, pg->truncated);
+}
+
+/* One game of s->r to v: 1, 0 at the end, -1 a read error. */
+static int read_one(pgn_run *s, const bb_pgn_visitor *v, void *arg, bb_pgn_game *pg)
+{
+    if (!s->filter) return bb_pgn_visit(s->r, v, arg);
+    int rc = bb_pgn_next(s->r, pg);
+    if (rc == 1) show_filtered(s, v, arg, pg);
+    return rc;
+}
+
 /* Reads every game of s->r; 0, or -1 after a read error (s->read_error). */
 static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_progress, double t0)
 {
     double last = t0;
     int rc;
-    while ((rc = bb_pgn_visit(s->r, v, arg)) == 1) {
+    bb_pgn_game pg;
+    bb_pgn_game_init(&pg);
+    while ((rc = read_one(s, v, arg, &pg)) == 1) {
         if (show_progress) {
             double now = cli_now();
             if (now - last >= 0.25) {
@@ -299,6 +339,7 @@ static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_pro
         }
         if (cli_interrupted || ferror(stdout)) break;
     }
+    bb_pgn_game_free(&pg);
     if (rc < 0) {
         s->read_failed = 1;
         snprintf(s->read_error, sizeof s->read_error, "%s", bb_pgn_read_error(s->r));
@@ -358,6 +399,7 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
     for (int k = 0; k < nparts; k++) {
         parts[k].path = total->path;
         parts[k].mode = total->mode;
+        parts[k].filter = total->filter;
         parts[k].keep_errors = 1;
         parts[k].offset = offsets[k];
         parts[k].length = offsets[k + 1] - offsets[k];
@@ -409,12 +451,13 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
                       total->path, p->lost, p->lost == 1 ? "" : "s", p->lost == 1 ? "" : "s", p->lost_first + games),
                 status = 1;
         if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
-        games += p->n.games;
+        games += p->n.games + p->n.dropped;
         lines += p->lines;
         total->n.games += p->n.games;
         total->n.bad += p->n.bad;
         total->n.warned += p->n.warned;
         total->n.truncated += p->n.truncated;
+        total->n.dropped += p->n.dropped;
         total->n.plies += p->n.plies;
         if (p->n.max_plies > total->n.max_plies) total->n.max_plies = p->n.max_plies;
         for (int i = 0; i < 4; i++) total->n.results[i] += p->n.results[i];
@@ -458,8 +501,32 @@ void cli_chess_pgn_help(void)
           "  --threads N       the check and --stats: the file read in N parts at once\n"
           "                    (not standard input, not a compressed file: those are\n"
           "                    read on one thread); errors still in file order\n"
+          "  --filter TERM     keep only the games that pass TERM (repeat it: every term\n"
+          "                    must pass; below)\n"
           "  --quiet           no progress line or timing (the counts stay)\n"
           "  -o json           the check and --stats as one object\n",
+          stdout);
+    fputs("\nFilters (--filter TERM, each KEY=VALUE; the same terms as Python's read_pgn):\n"
+          "  elo=MIN..MAX        both WhiteElo and BlackElo in the range (MIN.. and ..MAX\n"
+          "                      open; N alone: exactly N); a missing, \"?\" or \"-\" Elo fails\n"
+          "  elo-either=MIN..MAX at least one side's Elo in the range\n"
+          "  elo-mean=MIN..MAX   the mean of both (both needed) in the range\n"
+          "  tc=CLASS,...        bullet, blitz, rapid, classical: lichess's classes of the\n"
+          "                      TimeControl BASE+INC by the estimate BASE + 40 * INC\n"
+          "                      seconds: bullet < 180, blitz < 480, rapid < 1500,\n"
+          "                      classical from 1500; \"-\", \"?\" or none fails\n"
+          "  result=R,...        1-0, 0-1, 1/2-1/2, * (the movetext's result; none is *)\n"
+          "  min-plies=N         at least N plies in the main line\n"
+          "  variant=V           standard or chess960 (the start position's rules)\n"
+          "  tag:NAME=VALUE      the tag NAME present with exactly VALUE\n"
+          "A game with an error is never kept (its error is still named and counted).\n"
+          "With a filter each game is read whole first: --export writes the main line\n"
+          "only (no comments or variations).  games, plies and results count the games\n"
+          "kept; --stats adds read and dropped, and standard error says \"bitboard:\n"
+          "filter: K of N games kept, D dropped\" (not with --quiet).\n"
+          "  bitboard chess pgn db.pgn.zst --stats --filter elo=2000.. --filter tc=blitz,rapid\n"
+          "  bitboard chess pgn db.pgn --export --filter variant=chess960 --filter min-plies=20\n"
+          "  bitboard chess pgn db.pgn --uci --filter 'tag:Event=Rated Blitz game'\n",
           stdout);
     fputs("\nOne rule for a bad game, in every mode and in Python's read_pgn: it still\n"
           "gives its block, ended as every block is, holding what was read before its\n"
@@ -498,6 +565,8 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     static pgn_run s; /* large (a line buffer); one run a process */
     memset(&s, 0, sizeof s);
     int mode_given = 0, quiet = 0, threads = 1;
+    static bb_pgn_filter filter;
+    bb_pgn_filter_init(&filter);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         int m = -1;
@@ -516,6 +585,13 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
                 if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
                     return cli_error("--label: '%s' is neither 'number' nor a tag's name (letters, digits, _)", v);
             s.label = v;
+        }
+        else if (cli_option_value(argc, argv, &i, "--filter", &v)) {
+            bb_parse_error fe;
+            if (!v) return cli_error("--filter needs a term (elo=2000.., tc=blitz, result=1-0, min-plies=20, "
+                                     "variant=chess960, tag:Event=NAME)");
+            if (bb_pgn_filter_add(&filter, v, &fe) != 0) return cli_error("--filter: %s", fe.msg);
+            s.filter = &filter;
         }
         else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
@@ -597,22 +673,30 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     double t = cli_now() - t0;
     if (cli_interrupted) return cli_report_interrupt("chess pgn", NULL, t);
     const pgn_counts *n = &s.n;
+    if (s.filter && !quiet)
+        fprintf(stderr, "bitboard: filter: %ld of %ld games kept, %ld dropped\n", n->games, n->games + n->dropped,
+                n->dropped);
     if (s.mode == MODE_STATS || s.mode == MODE_CHECK) {
         double mb = (double)bytes / 1e6;
         if (json) {
             printf("{\"games\":%ld,\"errors\":%ld,\"warnings\":%ld,\"truncated\":%ld,\"plies\":%ld,\"longest\":%ld,"
-                   "\"results\":{\"1-0\":%ld,\"0-1\":%ld,\"1/2-1/2\":%ld,\"*\":%ld},\"bytes\":%llu}\n",
+                   "\"results\":{\"1-0\":%ld,\"0-1\":%ld,\"1/2-1/2\":%ld,\"*\":%ld},\"bytes\":%llu",
                    n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
+            if (s.filter) printf(",\"read\":%ld,\"dropped\":%ld", n->games + n->dropped, n->dropped);
+            printf("}\n");
         } else if (s.mode == MODE_STATS) {
             printf("games      %ld\nerrors     %ld\nwarnings   %ld\ntruncated  %ld\nplies      %ld\n"
                    "longest    %ld plies\n1-0        %ld\n0-1        %ld\n1/2-1/2    %ld\n*          %ld\n"
                    "bytes      %llu\n",
                    n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
+            if (s.filter) printf("read       %ld\ndropped    %ld\n", n->games + n->dropped, n->dropped);
         } else { /* --quiet drops the progress and the timing, not the counts */
-            printf("%ld game%s, %ld pl%s, %ld with errors, %ld with warnings\n", n->games, n->games == 1 ? "" : "s",
+            printf("%ld game%s, %ld pl%s, %ld with errors, %ld with warnings", n->games, n->games == 1 ? "" : "s",
                    n->plies, n->plies == 1 ? "y" : "ies", n->bad, n->warned);
+            if (s.filter) printf(" (%ld read, %ld dropped by the filter)", n->games + n->dropped, n->dropped);
+            printf("\n");
         }
         if (!quiet && s.mode == MODE_STATS)
             fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s, %d thread%s\n", t, t > 0 ? n->games / t : 0.0,

@@ -162,6 +162,9 @@
  *   bb_pgn_error  bb_pgn_visitor  bb_pgn_visit  bb_pgn_read_error  bb_pgn_warning  bb_pgn_game
  *   bb_pgn_game_init  bb_pgn_game_free  bb_pgn_next  bb_pgn_tag  bb_pgn_writer  bb_pgn_writer_init
  *   bb_pgn_writer_free  bb_pgn_writer_visitor  bb_pgn_write_game  bb_pgn_writer_error
+ *   bb_pgn_filter  bb_pgn_filter_init  bb_pgn_filter_add  bb_pgn_filter_match  bb_pgn_time_class
+ *   BB_PGN_TC_BULLET  BB_PGN_TC_BLITZ  BB_PGN_TC_RAPID  BB_PGN_TC_CLASSICAL  BB_PGN_ELO_BOTH
+ *   BB_PGN_ELO_EITHER  BB_PGN_ELO_MEAN
  *
  * bitboard/chess_book.h  Polyglot opening books: read and check, look up, pick by weight, write
  *   bb_chess_book_entry  bb_chess_book  BB_CHESS_BOOK_ENTRY_SIZE  BB_CHESS_BOOK_BAD_FORMAT

@@ -624,6 +624,78 @@ static void export_rule(void)
 
 /* ---- streaming -------------------------------------------------------------------------- */
 
+/* issue 50: the filter's terms, their refusals, lichess's time classes at each
+ * threshold, and which games pass, on games whose tags are each case */
+static void filters(void)
+{
+    static const struct { const char *tc; int cls; } tcs[] = {
+        {"0+0", BB_PGN_TC_BULLET}, {"179+0", BB_PGN_TC_BULLET}, {"180+0", BB_PGN_TC_BLITZ},
+        {"2+4", BB_PGN_TC_BULLET}, {"0+5", BB_PGN_TC_BLITZ}, {"479+0", BB_PGN_TC_BLITZ}, {"0+12", BB_PGN_TC_RAPID},
+        {"1499+0", BB_PGN_TC_RAPID}, {"1500+0", BB_PGN_TC_CLASSICAL}, {"0+38", BB_PGN_TC_CLASSICAL},
+        {"1460+1", BB_PGN_TC_CLASSICAL}, {"999999999+999999999", BB_PGN_TC_CLASSICAL}, {"-", -1}, {"?", -1},
+        {"", -1}, {"+5", -1}, {"60+", -1}, {"40/7200:3600", -1}, {"60+0 ", -1}, {"1234567890", -1}};
+    for (size_t i = 0; i < sizeof tcs / sizeof tcs[0]; i++)
+        CHECK(bb_pgn_time_class(tcs[i].tc) == tcs[i].cls, "time class of '%s': %d, want %d", tcs[i].tc,
+              bb_pgn_time_class(tcs[i].tc), tcs[i].cls);
+    CHECK(bb_pgn_time_class(NULL) == -1, "time class of NULL");
+    static const char *const bad[] = {"", "elo", "elo=", "elo=..", "elo=a..", "elo=2100..2000", "elo=1..2..3",
+                                      "tc=", "tc=blitz,", "tc=Blitz", "result=1-1", "min-plies=-1", "min-plies=x",
+                                      "variant=960", "tag:=x", "tag:a b=x", "elox=1", "plies>=3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        bb_pgn_filter f;
+        bb_parse_error e;
+        bb_pgn_filter_init(&f);
+        CHECK(bb_pgn_filter_add(&f, bad[i], &e) == -1, "term '%s' accepted", bad[i]);
+        CHECK(strstr(e.msg, bad[i]) != NULL, "term '%s': the message '%s' does not name it", bad[i], e.msg);
+        bb_pgn_filter z;
+        bb_pgn_filter_init(&z);
+        CHECK(memcmp(&f, &z, sizeof f) == 0, "term '%s': refused but the filter changed", bad[i]);
+    }
+    static const char pgn[] =
+        "[WhiteElo \"2100\"][BlackElo \"2050\"][TimeControl \"180+2\"][Event \"A\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+        "[WhiteElo \"2100\"][TimeControl \"60+0\"]\n1. d4 d5 0-1\n\n"
+        "[WhiteElo \"?\"][BlackElo \"2500\"][TimeControl \"-\"]\n1. c4 1/2-1/2\n\n"
+        "[Variant \"Chess960\"][FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]"
+        "[WhiteElo \"1900\"][BlackElo \"2200\"][TimeControl \"1800+0\"]\n1. e4 e5 2. Ng3 *\n\n"
+        "[WhiteElo \"2200\"][BlackElo \"2200\"][TimeControl \"300+0\"][Event \"A\"]\n1. e4 e5 2. Ke3 1-0\n\n";
+    static const struct { const char *terms[3]; const char *kept; } cases[] = {
+        {{NULL}, "1111-"},
+        {{"elo=2000.."}, "1----"},
+        {{"elo=..2100"}, "1----"}, {{"elo=..2200"}, "1--1-"},
+        {{"elo-either=2500"}, "--1--"},
+        {{"elo-either=2100"}, "11---"},
+        {{"elo-mean=2050"}, "---1-"},
+        {{"elo-mean=2075"}, "1----"},
+        {{"tc=blitz"}, "1----"},
+        {{"tc=bullet,classical"}, "-1-1-"},
+        {{"result=1-0,*"}, "1--1-"},
+        {{"result=1/2-1/2"}, "--1--"},
+        {{"min-plies=3"}, "1--1-"},
+        {{"variant=chess960"}, "---1-"},
+        {{"variant=standard"}, "111--"},
+        {{"tag:Event=A"}, "1----"},
+        {{"tag:Event=a"}, "-----"},
+        {{"elo=1900..", "tc=classical", "min-plies=3"}, "---1-"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        bb_pgn_filter f;
+        bb_pgn_filter_init(&f);
+        for (int t = 0; t < 3 && cases[c].terms[t]; t++)
+            CHECK(bb_pgn_filter_add(&f, cases[c].terms[t], NULL) == 0, "term '%s' refused", cases[c].terms[t]);
+        bb_pgn_reader *r = bb_pgn_open_memory(pgn, sizeof pgn - 1);
+        bb_pgn_game pg;
+        bb_pgn_game_init(&pg);
+        char got[8] = "";
+        int k = 0;
+        while (k < 7 && bb_pgn_next(r, &pg) == 1) got[k++] = bb_pgn_filter_match(&f, &pg) ? '1' : '-';
+        got[k] = '\0';
+        CHECK(strcmp(got, cases[c].kept) == 0, "case %zu ('%s'...): kept %s, want %s", c,
+              cases[c].terms[0] ? cases[c].terms[0] : "none", got, cases[c].kept);
+        bb_pgn_game_free(&pg);
+        bb_pgn_close(r);
+    }
+}
+
 static void streaming(void)
 {
     size_t cap = 6 << 20, len = 0;
@@ -671,5 +743,6 @@ int main(void)
     RUN(one_rule);
     RUN(export_rule);
     RUN(streaming);
+    RUN(filters);
     return bbt_finish("chess_pgn");
 }

@@ -78,6 +78,22 @@
  *   bb_pgn_write_game(w, pg)         writes a bb_pgn_game (tags, main line, result; a game with an
  *                                    error: its moves before it, result "*"): 0, or -1 a write failed
  *   bb_pgn_writer_error(w)           0, or the errno of the first failed write (ENOMEM: memory)
+ *   bb_pgn_filter                    which games to keep: Elo range (both sides, either, or their
+ *                                    mean), time-control classes, results, minimum plies, a tag's
+ *                                    value, the variant; a zeroed one (or init) keeps every game
+ *   bb_pgn_filter_init(f)            *f = keep every game
+ *   bb_pgn_filter_add(f, term, err)  adds one term of the text form ("elo=2000..", "tc=blitz,rapid",
+ *                                    "result=1-0", "min-plies=20", "tag:Event=X", "variant=chess960";
+ *                                    docs/CHESS.md "Filters"): 0, or -1 and *err (may be NULL)
+ *                                    naming the term and why; f unchanged then
+ *   bb_pgn_filter_match(f, pg)       1 if the game read passes every term of f, else 0 (always 0
+ *                                    for a game with an error)
+ *   bb_pgn_time_class(tc)            the class of a TimeControl value by lichess's estimate
+ *                                    (base + 40 * increment seconds): BB_PGN_TC_BULLET (< 180),
+ *                                    BLITZ (< 480), RAPID (< 1500), CLASSICAL; -1 for NULL, "-",
+ *                                    "?" or anything not "BASE" or "BASE+INC"
+ *   BB_PGN_TC_BULLET  BB_PGN_TC_BLITZ  BB_PGN_TC_RAPID  BB_PGN_TC_CLASSICAL   0..3
+ *   BB_PGN_ELO_BOTH  BB_PGN_ELO_EITHER  BB_PGN_ELO_MEAN   how an Elo range applies, 0..2
  *
  * Implementation variants: none.                                            */
 #ifndef BITBOARD_CHESS_GAME_H
@@ -216,6 +232,33 @@ void bb_pgn_writer_free(bb_pgn_writer *w);
 extern const bb_pgn_visitor bb_pgn_writer_visitor;
 int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg);
 int bb_pgn_writer_error(const bb_pgn_writer *w);
+
+/* ---- filters ---------------------------------------------------------------------- */
+
+enum { BB_PGN_TC_BULLET = 0, BB_PGN_TC_BLITZ = 1, BB_PGN_TC_RAPID = 2, BB_PGN_TC_CLASSICAL = 3 };
+enum { BB_PGN_ELO_BOTH = 0, BB_PGN_ELO_EITHER = 1, BB_PGN_ELO_MEAN = 2 };
+
+/* Which games to keep; every member zero means "no condition".  A game
+ * passes when it passes every condition given.  Set it with
+ * bb_pgn_filter_add (the text form the CLI and Python share), or by hand. */
+typedef struct {
+    int elo_given;             /* 1: elo_min..elo_max applies, by elo_rule */
+    int elo_min, elo_max;      /* inclusive; a missing, "?" or non-numeric Elo never passes */
+    int elo_rule;              /* BB_PGN_ELO_BOTH (both sides in range), _EITHER, _MEAN (both needed) */
+    unsigned time_classes;     /* bit (1u << BB_PGN_TC_x) per class kept; 0: any (an unknown class
+                                  passes only when this is 0) */
+    unsigned results;          /* bits 1 "1-0", 2 "0-1", 4 "1/2-1/2", 8 "*" or none; 0: any */
+    int min_plies;             /* main-line plies read at least this many */
+    int variant;               /* 0 any, 1 standard only, 2 Chess960 only (the start position's) */
+    char tag_name[32];         /* "": none; else the tag must be present with exactly tag_value */
+    char tag_value[96];
+    void *reserved_[4];        /* zero (a zeroed struct): room for later options without an ABI break */
+} bb_pgn_filter;
+
+void bb_pgn_filter_init(bb_pgn_filter *f);
+int bb_pgn_filter_add(bb_pgn_filter *f, const char *term, bb_parse_error *err);
+int bb_pgn_filter_match(const bb_pgn_filter *f, const bb_pgn_game *pg);
+int bb_pgn_time_class(const char *tc);
 
 #ifdef __cplusplus
 }

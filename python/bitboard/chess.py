@@ -118,7 +118,8 @@ def augment(position, policy):
     return out
 
 
-def read_pgn(path, positions=True):
+def read_pgn(path, positions=True, filter=None, *, elo=None, elo_rule="both", time_control=None, result=None,
+             min_plies=None, tag=None, variant=None):
     """Streams the games of a PGN file (``"-"``: standard input), one dict each:
 
     ``number``, ``tags`` (dict), ``result``, ``moves`` (``uint16`` codes of the
@@ -138,8 +139,48 @@ def read_pgn(path, positions=True):
     window, lenient SAN, long algebraic); the GIL is released while it
     parses.  A path that cannot be opened (a directory) raises OSError
     naming it.
+
+    Filters (the terms of ``bitboard chess pgn --filter``, parsed by the
+    same library function; docs/CHESS.md "Filters"): ``filter``, a list of
+    terms (``["elo=2000..", "tc=blitz,rapid"]``), and/or the keywords
+    ``elo=(MIN, MAX)`` (either may be None) with ``elo_rule`` ``"both"``,
+    ``"either"`` or ``"mean"``; ``time_control`` (``"blitz"`` or a list of
+    bullet, blitz, rapid, classical: lichess's classes by base + 40 *
+    increment seconds, < 180, < 480, < 1500); ``result`` (``"1-0"`` or a
+    list); ``min_plies``; ``tag=(name, value)``; ``variant`` (``"standard"``
+    or ``"chess960"``).  With any filter only the games that pass are given
+    (a game with an error never passes), and the reader's ``kept`` and
+    ``dropped`` attributes count the games given and skipped so far.  A bad
+    term raises ValueError naming it.
     """
-    return _core.chess_read_pgn(str(path), positions)
+    terms = _filter_terms(filter, elo, elo_rule, time_control, result, min_plies, tag, variant)
+    return _core.chess_read_pgn(str(path), positions, terms)
+
+
+def _names(v):
+    return v if isinstance(v, str) else ",".join(v)
+
+
+def _filter_terms(filter, elo, elo_rule, time_control, result, min_plies, tag, variant):
+    """The keywords as the library's filter terms (None: no filter)."""
+    terms = [filter] if isinstance(filter, str) else list(filter or [])
+    if elo is not None:
+        keys = {"both": "elo", "either": "elo-either", "mean": "elo-mean"}
+        if elo_rule not in keys:
+            raise ValueError("elo_rule: expected 'both', 'either' or 'mean', got %r" % (elo_rule,))
+        lo, hi = elo
+        terms.append("%s=%s..%s" % (keys[elo_rule], "" if lo is None else int(lo), "" if hi is None else int(hi)))
+    if time_control is not None:
+        terms.append("tc=" + _names(time_control))
+    if result is not None:
+        terms.append("result=" + _names(result))
+    if min_plies is not None:
+        terms.append("min-plies=%d" % int(min_plies))
+    if tag is not None:
+        terms.append("tag:%s=%s" % tuple(tag))
+    if variant is not None:
+        terms.append("variant=" + variant)
+    return terms or None
 
 
 __all__ = ["Position", "PLANES", "POLICY_SIZE", "WHITE", "BLACK", "to_planes", "move_index", "move_from_index",

@@ -17,6 +17,7 @@
  *     first index where they do). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
@@ -2434,6 +2435,9 @@ typedef struct {
     bb_pgn_game pg;
     int positions;
     char *path; /* for a read error's message */
+    int filtered;         /* filter terms were given: games not passing bb_pgn_filter_match are skipped */
+    bb_pgn_filter filter;
+    long kept, dropped;   /* the games given and skipped so far (the attributes kept, dropped) */
 } PgnIterObject;
 
 static PyTypeObject PgnIterType;
@@ -2443,8 +2447,30 @@ static PyObject *py_chess_read_pgn(PyObject *self, PyObject *args)
     (void)self;
     named_text pt = {"path", NULL};
     int positions = 1;
-    if (!PyArg_ParseTuple(args, "O&|p", text_conv, &pt, &positions)) return NULL;
+    PyObject *terms = NULL;
+    if (!PyArg_ParseTuple(args, "O&|pO", text_conv, &pt, &positions, &terms)) return NULL;
     const char *path = pt.text;
+    bb_pgn_filter filter;
+    bb_pgn_filter_init(&filter);
+    int filtered = terms && terms != Py_None;
+    if (filtered) { /* a sequence of terms, each parsed by the library (the CLI's --filter) */
+        PyObject *seq = PySequence_Fast(terms, "filter: expected a list of terms (str)");
+        if (!seq) return NULL;
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+            PyObject *t = PySequence_Fast_GET_ITEM(seq, i);
+            const char *text = text_arg(t, "filter"); /* a str without NUL, or the error set */
+            bb_parse_error pe;
+            if (!text) {
+                Py_DECREF(seq);
+                return NULL;
+            }
+            if (bb_pgn_filter_add(&filter, text, &pe) != 0) {
+                Py_DECREF(seq);
+                return PyErr_Format(PyExc_ValueError, "%s", pe.msg);
+            }
+        }
+        Py_DECREF(seq);
+    }
     bb_pgn_error e;
     bb_pgn_reader *r = bb_pgn_open(path, &e);
     if (!r) return PyErr_Format(PyExc_OSError, "%s", e.msg); /* e.msg names the path and why */
@@ -2452,6 +2478,9 @@ static PyObject *py_chess_read_pgn(PyObject *self, PyObject *args)
     if (!it) { bb_pgn_close(r); return NULL; }
     it->r = r;
     it->positions = positions;
+    it->filtered = filtered;
+    it->filter = filter;
+    it->kept = it->dropped = 0;
     size_t plen = strlen(path) + 1;
     if ((it->path = malloc(plen)) != NULL) memcpy(it->path, path, plen);
     if (!it->path) { bb_pgn_close(r); PyObject_Free(it); return no_memory("the path's copy"); }
@@ -2470,9 +2499,13 @@ static void pgniter_dealloc(PgnIterObject *it)
 static PyObject *pgniter_next(PgnIterObject *it)
 {
     int rc;
+    long skipped = 0;
     Py_BEGIN_ALLOW_THREADS
-    rc = bb_pgn_next(it->r, &it->pg);
+    while ((rc = bb_pgn_next(it->r, &it->pg)) == 1 && it->filtered && !bb_pgn_filter_match(&it->filter, &it->pg))
+        skipped++;
     Py_END_ALLOW_THREADS
+    it->dropped += skipped;
+    if (rc == 1) it->kept++;
     if (rc == 0) return NULL; /* StopIteration */
     if (rc < 0) return PyErr_Format(PyExc_OSError, "reading %s: %s", it->path, bb_pgn_read_error(it->r));
     bb_pgn_game *pg = &it->pg;
@@ -2547,6 +2580,12 @@ static PyObject *pgniter_next(PgnIterObject *it)
     return d;
 }
 
+static PyMemberDef pgniter_members[] = {
+    {"kept", T_LONG, offsetof(PgnIterObject, kept), READONLY, "games given so far"},
+    {"dropped", T_LONG, offsetof(PgnIterObject, dropped), READONLY, "games the filter skipped so far"},
+    {NULL, 0, 0, 0, NULL},
+};
+
 static PyTypeObject PgnIterType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "bitboard._core.PgnReader",
@@ -2556,6 +2595,7 @@ static PyTypeObject PgnIterType = {
     .tp_doc = "An iterator over the games of a PGN file (bitboard.chess.read_pgn).",
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = (iternextfunc)pgniter_next,
+    .tp_members = pgniter_members,
 };
 
 static PyMethodDef position_methods[] = {

@@ -270,3 +270,96 @@ def test_uci_text_matches_the_library_writer():
             assert q.push_uci(m) == m
             assert q.move_stack[-1] == m          # bb_chess_game_uci, the library's own writer
             assert q.pop() == m
+
+
+# ---- issue 50: filters, the CLI's terms ------------------------------------------------
+
+import os  # noqa: E402
+import re  # noqa: E402
+import subprocess  # noqa: E402
+
+FILTER_PGN = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "cli", "chess_pgn", "filter.pgn")
+BITBOARD = os.path.join(os.path.dirname(__file__), "..", "..", "build", "bitboard")
+
+
+def _slow_keep(g, terms):
+    """A slow reference of the filter over a parsed game (docs/CHESS.md "Filters")."""
+    if g["error"]:
+        return False
+    tags = g["tags"]
+
+    def elo(name):
+        v = tags.get(name, "")
+        return int(v) if v.isdigit() else None
+
+    def tclass():
+        tc = tags.get("TimeControl", "")
+        base, _, inc = tc.partition("+")
+        if not base.isdigit() or (_ and not inc.isdigit()):
+            return None
+        est = int(base) + 40 * int(inc or 0)
+        return "bullet" if est < 180 else "blitz" if est < 480 else "rapid" if est < 1500 else "classical"
+
+    for t in terms:
+        k, _, v = t.partition("=")
+        if k.startswith("elo"):
+            lo, _, hi = v.partition("..")
+            lo, hi = (int(lo or 0), int(hi or 10**6)) if _ else (int(v), int(v))
+            w, b = elo("WhiteElo"), elo("BlackElo")
+            inr = [x is not None and lo <= x <= hi for x in (w, b)]
+            ok = {"elo": all(inr), "elo-either": any(inr),
+                  "elo-mean": w is not None and b is not None and lo <= (w + b) / 2 <= hi}[k]
+        elif k == "tc":
+            ok = tclass() in v.split(",")
+        elif k == "result":
+            ok = (g["result"] or "*") in v.split(",")
+        elif k == "min-plies":
+            ok = len(g["moves"]) >= int(v)
+        elif k == "variant":
+            ok = (tags.get("Variant") == "Chess960") == (v == "chess960")
+        else:
+            name = k[4:]
+            ok = tags.get(name) == v
+        if not ok:
+            return False
+    return True
+
+
+FILTER_CASES = [["elo=2000.."], ["elo-either=2500.."], ["elo-mean=2050"], ["tc=blitz"], ["tc=bullet,rapid"],
+                ["tc=classical"], ["result=1-0,*"], ["min-plies=10"], ["variant=chess960"], ["variant=standard"],
+                ["tag:Event=Rated Blitz game"], ["tc=blitz", "elo=2000.."], ["elo=..2100", "result=0-1,1/2-1/2"]]
+
+
+@pytest.mark.parametrize("terms", FILTER_CASES)
+def test_read_pgn_filter_against_reference_and_cli(terms):
+    every = list(chess.read_pgn(FILTER_PGN))
+    want = [g["number"] for g in every if _slow_keep(g, terms)]
+    r = chess.read_pgn(FILTER_PGN, filter=terms)
+    got = [g["number"] for g in r]
+    assert got == want
+    assert (r.kept, r.dropped) == (len(want), len(every) - len(want))
+    if os.path.exists(BITBOARD):  # the CLI keeps the same games
+        args = [BITBOARD, "chess", "pgn", FILTER_PGN, "--uci", "--label", "number"]
+        for t in terms:
+            args += ["--filter", t]
+        out = subprocess.run(args, capture_output=True, text=True).stdout
+        assert [int(line.split("\t")[0]) for line in out.splitlines()] == got
+
+
+def test_read_pgn_filter_keywords():
+    kw = list(chess.read_pgn(FILTER_PGN, elo=(2000, None), time_control=["blitz", "rapid"], positions=False))
+    terms = list(chess.read_pgn(FILTER_PGN, filter=["elo=2000..", "tc=blitz,rapid"], positions=False))
+    assert [g["number"] for g in kw] == [g["number"] for g in terms] == [1, 7, 10]
+    assert [g["number"] for g in chess.read_pgn(FILTER_PGN, elo=(2050, 2050), elo_rule="mean")] == [5, 8]
+    assert [g["number"] for g in chess.read_pgn(FILTER_PGN, variant="chess960", min_plies=8)] == [5]
+    assert [g["number"] for g in chess.read_pgn(FILTER_PGN, tag=("Event", "FIDE"), result="1/2-1/2")] == [9]
+    r = chess.read_pgn(FILTER_PGN, time_control="bullet")
+    assert [g["number"] for g in r] == [2, 8] and (r.kept, r.dropped) == (2, 8)
+
+
+@pytest.mark.parametrize("bad", [["tc=hyper"], ["elo=3..1"], ["nokey"], ["tag:a b=c"]])
+def test_read_pgn_filter_bad_term(bad):
+    with pytest.raises(ValueError, match="filter '%s'" % re.escape(bad[0])):
+        chess.read_pgn(FILTER_PGN, filter=bad)
+    with pytest.raises(ValueError, match="elo_rule"):
+        chess.read_pgn(FILTER_PGN, elo=(1, 2), elo_rule="max")

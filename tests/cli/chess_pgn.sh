@@ -159,4 +159,43 @@ else
     echo "skip errors-no-memory: $BIN does not run in 30 MB of address space (a sanitizer build?)"
 fi
 
+# issue 50: filters (tests/cli/chess_pgn/filter.pgn: a missing Elo, "?" Elos, TimeControl "-"
+# and "40/7200:3600", a Chess960 Variant tag, a bad game, comments and a variation); each term
+# alone, terms together, the counts on stdout and stderr, a bad term named, threads the same
+flt=tests/cli/chess_pgn/filter.pgn
+golden_case filter-elo 1 chess pgn "$flt" --uci --label number --filter elo=2000..
+golden_case filter-elo-either 1 chess pgn "$flt" --uci --label number --filter elo-either=2500..
+golden_case filter-elo-mean 1 chess pgn "$flt" --uci --label number --filter elo-mean=2050
+golden_case filter-tc 1 chess pgn "$flt" --uci --label number --filter tc=bullet,rapid
+golden_case filter-classical 1 chess pgn "$flt" --fen --final --filter tc=classical
+golden_case filter-result 1 chess pgn "$flt" --san --label number --filter result=1-0,*
+golden_case filter-plies 1 chess pgn "$flt" --uci --label number --filter min-plies=10
+golden_case filter-960 1 chess pgn "$flt" --export --filter variant=chess960
+golden_case filter-standard 1 chess pgn "$flt" --uci --label number --filter variant=standard
+golden_case filter-tag 1 chess pgn "$flt" --uci --label number --filter "tag:Event=Rated Blitz game"
+golden_case filter-stats 1 chess pgn "$flt" --stats --filter tc=blitz --filter elo=2000.. --quiet
+golden_case filter-json 1 -o json chess pgn "$flt" --filter tc=blitz --filter elo=2000..
+golden_case filter-threads 1 chess pgn "$flt" --filter tc=blitz --threads 3
+golden_case filter-bad-key 2 chess pgn "$flt" --filter elox=2000
+golden_case filter-bad-range 2 chess pgn "$flt" --filter elo=2100..2000
+golden_case filter-bad-tc 2 chess pgn "$flt" --filter tc=blitz,hyper
+golden_case filter-no-eq 2 chess pgn "$flt" --filter chess960
+golden_case filter-missing 2 chess pgn "$flt" --filter
+
+# docs/CHESS.md, "Filters": each "$ " line of its ```console block run in order (bitboard as
+# the binary under test); the page shows standard output, then standard error
+doc=$here/../../docs/CHESS.md
+fd=$(mktemp -d) && BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+(cd "$fd" && awk '/^\*\*Filters\.\*\*/ { on = 1 } on && /^```console$/ { inb = 1; next }
+     inb && /^```$/ { exit } inb { print }' "$doc" > block
+ want=; ran=0
+ check() { [ -n "${cmd:-}" ] || return 0; ran=$((ran + 1))
+           got=$(eval "${cmd/#bitboard /\"$BIN\" }" 2>err; cat err); [ "$got" = "$want" ] || echo "docs: \$ $cmd: got [$got] want [$want]"; }
+ while IFS= read -r line; do
+     case $line in '$ '*) check; cmd=${line#\$ }; want= ;; *) want=${want:+$want$'\n'}$line ;; esac
+ done < block; check; [ $ran -ge 5 ] || echo "docs: the Filters block has $ran commands") > "$fd/out"
+if [ -s "$fd/out" ]; then golden_fail=$((golden_fail + 1)); echo "FAIL docs/CHESS.md Filters"; head -5 "$fd/out"
+else golden_pass=$((golden_pass + 1)); fi
+rm -rf "$fd"
+
 golden_finish chess-pgn
