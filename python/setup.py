@@ -29,7 +29,9 @@ from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the C sources an sdist carries, and where they come from
-C_SOURCES = ["Makefile", "include", "src", os.path.join("tools", "gen_attack_tables.c")]
+C_SOURCES = ["Makefile", "include", "src", "data", os.path.join("tools", "gen_attack_tables.c"),
+             os.path.join("tools", "gen_eval_weights.c"), os.path.join("tools", "eval_file.h"),
+             os.path.join("tools", "decoders.sh")]
 if os.path.exists(os.path.join(HERE, "csrc", "include", "bitboard", "core.h")):
     ROOT = os.path.join(HERE, "csrc")
 else:
