@@ -17,6 +17,7 @@
 #include "othello_games.h"
 #include "../src/othello/eval.h"
 #include "../src/othello/table.h"
+#include "../src/othello/solve_with.h"
 
 #define UNIT BB__EVAL_UNIT
 
@@ -64,6 +65,58 @@ static void full_depth_is_exact(void)
             CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
             CHECK(r.exact == 1 && r.score == sr.score, "%d empties, solver %s: %.2f (exact %d), the solver says %d", e,
                   with_solver ? "on" : "off", r.score, r.exact, sr.score);
+        }
+        tried++;
+    }
+    CHECK(tried > 0 || bbt_slices() > 1, "no positions");
+}
+
+/* The hand-off's window (search.c): every window in 1/64 disc over
+ * -70..70 discs, against the definition: a disc score at most a is at
+ * most alpha and a + 1 is more; at least b is at least beta and b - 1 is
+ * less. */
+static void disc_window_rounds_outwards(void)
+{
+    for (int alpha = -70 * UNIT; alpha <= 70 * UNIT; alpha++)
+        for (int beta = alpha + 1; beta <= alpha + 3 * UNIT && beta <= 70 * UNIT; beta += (beta - alpha < 2 * UNIT ? 1 : 7)) {
+            int a, b;
+            bb__disc_window(alpha, beta, UNIT, &a, &b);
+            CHECK(a * UNIT <= alpha && (a + 1) * UNIT > alpha, "alpha %d: %d", alpha, a);
+            CHECK(b * UNIT >= beta && (b - 1) * UNIT < beta, "beta %d: %d", beta, b);
+            if (a >= b) CHECK(0, "(%d, %d) gives (%d, %d)", alpha, beta, a, b);
+        }
+}
+
+/* Searches to a depth that reaches the end of the game hand their
+ * null-window nodes to the solver's exact layers: the score is the
+ * solver's, with the cut-offs on or off, on one thread or two, and the
+ * principal variation, the search's own, replays to the end with that
+ * score. */
+static void hand_off_is_exact(void)
+{
+    uint64_t rng = 0x68616e646f6666ULL;
+    int tried = 0;
+    for (int i = 0; i < 24; i++) {
+        bb_othello_pos pos;
+        int e = 11 + (int)(bbt_next(&rng) % 6);
+        if (!random_position(&rng, e, &pos) || !bbt_mine(i)) continue;
+        bb_othello_solve_result sr;
+        CHECK(bb_othello_solve(&pos, NULL, &sr) == 0, "solve");
+        for (int k = 0; k < 3; k++) {
+            bb_othello_search_opts o;
+            memset(&o, 0, sizeof o);
+            o.depth = e + (k == 2), o.exact_empties = -1, o.no_probcut = k == 1, o.threads = k == 2 ? 2 : 1;
+            bb_othello_search_result r;
+            CHECK(bb_othello_search(&pos, &o, &r) == 0, "search");
+            CHECK(r.exact == 1 && r.score == sr.score, "%d empties, depth %d, run %d: %.2f (exact %d), the solver says %d", e,
+                  o.depth, k, r.score, r.exact, sr.score);
+            bb_othello_pos q = pos;
+            int ok = 1;
+            for (int m = 0; m < r.pv_length && ok; m++) {
+                if (r.pv[m] == BB_OTHELLO_PASS) ok = bb_othello_moves(q.p, q.o) == 0, bb_othello_pass(&q);
+                else ok = (bb_othello_moves(q.p, q.o) >> r.pv[m]) & 1, bb_othello_play(&q, r.pv[m]);
+            }
+            CHECK(ok && r.pv_length > 0, "%d empties, run %d: the PV does not replay", e, k);
         }
         tried++;
     }
@@ -404,6 +457,8 @@ static void solver_in_time_left(void)
 int main(void)
 {
     RUN(full_depth_is_exact);
+    RUN(disc_window_rounds_outwards);
+    RUN(hand_off_is_exact);
     RUN(fixed_depth_is_alphabeta);
     RUN(moves_are_legal);
     RUN(edges);

@@ -12,8 +12,20 @@
  * depth-d score on the score at the shallow depth search.c pairs with d
  * (about d/2, of d's parity) (a, b), the mean difference and the
  * standard deviation of the difference, in discs, and then the table of
- * deviations as C rows for mpc.c (the solver's last column, BB__MPC_END,
- * not fitted here: the rows end with the figure mpc.c has for it).  Depends only on the files and the
+ * deviations as C rows for mpc.c.
+ *
+ *   build/tools/othello_mpc --end [--per-stage N] [--last-stage S] [--seed S] PATH...
+ *
+ * fits the solver's column instead (BB__MPC_END): for each stage from 1
+ * (the solver's probable cut-offs start at BB__SOLVE_MPC_MIN = 8 empties)
+ * to S (default 4: 25-30 empties, the deepest whose exact solves take
+ * seconds here), the RMS of the exact score minus the solver's estimate
+ * at that node: the best of its moves' estimates, a search of the
+ * position one move deeper than solve.c's order_moves searches each move
+ * (depth 1 below BB__SOLVE_SEARCH_MIN empties, 2 below
+ * BB__SOLVE_SEARCH2_MIN, else 3), in discs; stages past S copy S's figure
+ * (the solver's roots have at most 34 empties on FFO #40-#59, and the
+ * deeper stages see few of its nodes).  Depends only on the files and the
  * seed. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -26,6 +38,7 @@
 
 #include "bitboard.h"
 #include "othello/eval.h"
+#include "othello/solve_tuning.h"
 
 #define MAXD 12
 
@@ -40,7 +53,7 @@ static uint64_t next(void)
 
 static int usage(const char *what, const char *arg)
 {
-    fprintf(stderr, "othello_mpc: %s: '%s'\nusage: othello_mpc [--per-stage N] [--max-depth D] [--seed S] PATH...\n",
+    fprintf(stderr, "othello_mpc: %s: '%s'\nusage: othello_mpc [--end] [--per-stage N] [--max-depth D] [--last-stage S] [--seed S] PATH...\n",
             what, arg);
     return 2;
 }
@@ -120,13 +133,65 @@ static int read_path(const char *path)
     return rc;
 }
 
+/* The solver's column (--end): see the top. */
+static int fit_end(int last)
+{
+    double sigma[BB__EVAL_STAGES] = {0};
+    printf("# %ld games read; positions of the held-out tenth, %ld per stage; exact score vs the solver's estimate\n",
+           games, per_stage);
+    printf("# stage  empties  n  estimate-depth  mean(exact-estimate)  sd  rms  (discs)\n");
+    for (int s = 1; s <= last; s++) {
+        long n = seen[s] < per_stage ? seen[s] : per_stage, used = 0;
+        double sum = 0, sum2 = 0;
+        int lo = s * BB__EVAL_STAGE_EMPTIES + 1, hi = lo + BB__EVAL_STAGE_EMPTIES - 1;
+        for (long k = 0; k < n; k++) {
+            bb_othello_pos pos = {pool[s][k].p, pool[s][k].o, BB_OTHELLO_BLACK};
+            int e = 64 - bb_popcount(pos.p | pos.o);
+            if (e < BB__SOLVE_MPC_MIN) continue;
+            int d = e >= BB__SOLVE_SEARCH2_MIN ? 3 : e >= BB__SOLVE_SEARCH_MIN ? 2 : 1;
+            bb_othello_search_opts o;
+            memset(&o, 0, sizeof o);
+            o.depth = d, o.exact_empties = -1, o.no_probcut = 1, o.hash_mb = 1;
+            bb_othello_search_result r;
+            bb_othello_solve_opts so;
+            memset(&so, 0, sizeof so);
+            bb_othello_solve_result sr;
+            if (bb_othello_search(&pos, &o, &r) != 0 || bb_othello_solve(&pos, &so, &sr) != 0)
+                return fprintf(stderr, "othello_mpc: search failed\n"), 1;
+            double x = sr.score - r.score;
+            sum += x, sum2 += x * x, used++;
+        }
+        if (!used) continue;
+        double mean = sum / used;
+        sigma[s] = sqrt(sum2 / used);
+        printf("%7d  %2d-%2d  %3ld  %s  %+.2f  %.2f  %.2f\n", s, lo < BB__SOLVE_MPC_MIN ? BB__SOLVE_MPC_MIN : lo, hi,
+               used, lo >= BB__SOLVE_SEARCH2_MIN ? "3" : hi < BB__SOLVE_SEARCH_MIN ? "1" : "1-2", mean,
+               sqrt(sum2 / used - mean * mean), sigma[s]);
+        fflush(stdout);
+    }
+    printf("# the last column of mpc.c's rows, stage 0 to %d (stage 0 copies 1, past %d copies %d):\n", BB__EVAL_STAGES - 1,
+           last, last);
+    for (int s = 0; s < BB__EVAL_STAGES; s++) {
+        int src = s < 1 ? 1 : s > last ? last : s;
+        printf("%s%.2f", s ? ", " : "    ", sigma[src]);
+    }
+    printf("\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    long maxd = 10, seed = 1;
-    int npaths = 0;
+    long maxd = 10, seed = 1, last = 4;
+    int npaths = 0, end_fit = 0;
     for (int i = 1; i < argc; i++) {
         char *end;
-        if (!strcmp(argv[i], "--per-stage") || !strcmp(argv[i], "--max-depth") || !strcmp(argv[i], "--seed")) {
+        if (!strcmp(argv[i], "--end")) {
+            end_fit = 1;
+        } else if (!strcmp(argv[i], "--last-stage")) {
+            long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+            if (i + 1 >= argc || *end || v < 1 || v >= BB__EVAL_STAGES) return usage("takes 1..9", i + 1 < argc ? argv[i + 1] : "");
+            last = v, i++;
+        } else if (!strcmp(argv[i], "--per-stage") || !strcmp(argv[i], "--max-depth") || !strcmp(argv[i], "--seed")) {
             if (i + 1 >= argc) return usage("needs a value", argv[i]);
             long v = strtol(argv[i + 1], &end, 10);
             if (*end || v < 1 || v > 100000) return usage("takes 1..100000", argv[i + 1]);
@@ -146,6 +211,7 @@ int main(int argc, char **argv)
         if (!(pool[s] = calloc((size_t)per_stage, sizeof(pos2)))) return 1;
     for (int i = 1; i <= npaths; i++)
         if (read_path(argv[i])) return 1;
+    if (end_fit) return fit_end((int)last);
     double sigma[BB__EVAL_STAGES][MAXD + 1];
     memset(sigma, 0, sizeof sigma);
     printf("# %ld games read; positions of the held-out tenth, %ld per stage; no selective cut-offs\n", games, per_stage);

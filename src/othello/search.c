@@ -84,6 +84,21 @@ static int pvs_mid(search *s, uint64_t p, uint64_t o, int alpha, int beta, int d
     }
     if (depth == 0 || ply + 1 >= MAX_PLY) return leaf(p, o);
 
+    /* the hand-off: a null-window node whose depth left reaches the end of
+       the game (each move fills a square; passes cost no depth: so it does
+       everywhere in the tree of a root whose does) is the solver's, in place, on the same table: its exact layers (table,
+       shallow with parity, the last 1-4 empties) score it in discs, the
+       window widened to whole discs (a bound past a whole-disc edge is a
+       bound past the window).  Principal-variation nodes stay here, so
+       the PV is the search's own, to the end. */
+    int empties = 64 - bb_popcount(p | o);
+    if (beta - alpha == 1 && depth >= empties && ply > 0) {
+        int a, b;
+        bb__disc_window(alpha, beta, UNIT, &a, &b);
+        int v = bb__othello_end_exact(s->tt, p, o, a, b, s->helper, &s->halt, &s->nodes, &s->aborted);
+        return s->aborted ? 0 : v * UNIT;
+    }
+
     /* the table: a move to try first from any depth; a bound, with the
        cut-offs off, from this depth only and found with them off too (a
        caller's table may hold both kinds); with them on, from this depth
@@ -109,7 +124,7 @@ static int pvs_mid(search *s, uint64_t p, uint64_t o, int alpha, int beta, int d
      * score's spread around it, fitted by stage and depth) answers for the
      * deep one */
     if (s->probcut && beta - alpha == 1 && depth >= MPC_MIN_DEPTH && ply > 0) {
-        int empties = 64 - bb_popcount(p | o), sd = bb__mpc_shallow(depth);
+        int sd = bb__mpc_shallow(depth);
         int margin = (int)(MPC_T * bb__mpc_sigma(empties, depth) * UNIT);
         if (beta + margin < 64 * UNIT) {
             int v = pvs_mid(s, p, o, beta + margin - 1, beta + margin, sd, ply);

@@ -470,6 +470,30 @@ static int score_end(search *s, uint64_t p, uint64_t o, int alpha, int beta)
     return pvs_end_table(s, p, o, alpha, beta, 0, n);
 }
 
+static void fill_tables_once(void)
+{
+#if BB__OTHELLO_THREADS
+    pthread_once(&last_count_once, last_count_fill);
+#else
+    if (!last_count_done) last_count_fill(), last_count_done = 1;
+#endif
+}
+
+int bb__othello_end_exact(const bb__table *t, uint64_t p, uint64_t o, int alpha, int beta, int helper, bb__stop *halt,
+                          uint64_t *nodes, int *stopped)
+{
+    fill_tables_once();
+    search s;
+    memset(&s, 0, sizeof s);
+    s.t = t, s.sym = 1, s.eval = 1, s.helper = helper, s.level = LEVEL_EXACT, s.sel_min = 64;
+    s.halt = *halt;
+    s.next_check = 4096 - (*nodes & 4095); /* the caller's rhythm of stop checks goes on */
+    int v = score_end(&s, p, o, alpha, beta);
+    *nodes += s.nodes;
+    if (s.stopped) *stopped = 1;
+    return v;
+}
+
 /* An estimate of the score of (p, o) in 1/BB__EVAL_UNIT of a disc: a plain
  * alpha-beta search `depth` moves deep with the evaluation at its leaves,
  * the moves ordered by the evaluation from depth 3.  Its nodes count. */
@@ -633,11 +657,7 @@ int bb__othello_solve_with(const bb_othello_pos *pos, const bb_othello_solve_opt
     if (!opts) opts = &none;
     memset(r, 0, sizeof *r);
     double t0 = bb__now();
-#if BB__OTHELLO_THREADS
-    pthread_once(&last_count_once, last_count_fill);
-#else
-    if (!last_count_done) last_count_fill(), last_count_done = 1;
-#endif
+    fill_tables_once();
     bb__table own, *t = kept;
     if (!t) {
         t = &own;
