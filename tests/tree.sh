@@ -7,7 +7,8 @@
 #    headers (include/) and their own folder's, and name nothing bb__/BB__
 #    (not API); src/ includes only src/ and include/;
 #  - the Makefile includes every mk/*.mk, and each part opens with what it
-#    builds, what it reads and what it defines.
+#    builds, what it reads and what it defines;
+#  - CONTRIBUTING.md's Layout names every folder.
 # usage: tests/tree.sh [ROOT]        (default: this tree)
 #        Ends "tree: N passed, M failed".
 set -u
@@ -90,6 +91,18 @@ if [ -f Makefile ] && [ -d mk ]; then
             bad "$m: its opening comment lacks 'Reads:' or 'Defines:'"
     done
     for m in $parts; do [ -f "$m" ] && ok || bad "the Makefile's MK_PARTS names $m, which is not there"; done
+fi
+
+# 4. CONTRIBUTING.md's map names every folder: each top-level one (hidden
+# ones aside) and each one directly under tests/, tools/, bench/, docs/ and
+# data/ appears in its Layout section as "folder/"
+if [ -f CONTRIBUTING.md ]; then
+    layout=$(sed -n '/^## Layout$/,/^## /p' CONTRIBUTING.md)
+    if git rev-parse --git-dir > /dev/null 2>&1; then list() { git ls-files; }; else list() { find . -type f | sed 's|^\./||'; }; fi
+    while IFS= read -r d; do
+        grep -qE "(^|[ (,])$d/" <<< "$layout" && ok || bad "CONTRIBUTING.md's Layout does not name $d/"
+    done < <(list | awk -F/ 'NF > 1 && $1 !~ /^(build|node_modules|\..*)$/ { print $1 }
+                          NF > 2 && $1 ~ /^(tests|tools|bench|docs|data)$/ { print $1 "/" $2 }' | LC_ALL=C sort -u)
 fi
 
 echo "tree: $pass passed, $fail failed"
