@@ -1,7 +1,7 @@
 """Builds bitboard._core against the C library.
 
 The C sources are the repository's (this directory's parent) or, in an sdist,
-the copy it carries in csrc/ (Makefile, include/, src/ and the table
+the copy it carries in csrc/ (Makefile, mk/, include/, src/ and the table
 generator: `python3 -m build --sdist --no-isolation` writes it), so a wheel
 builds from either.  The version is the C library's (BB_VERSION_STRING in
 include/bitboard/core.h), the one source of every package's version.
@@ -29,7 +29,7 @@ from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the C sources an sdist carries, and where they come from
-C_SOURCES = ["Makefile", "include", "src", "data", os.path.join("tools", "gen_attack_tables.c"),
+C_SOURCES = ["Makefile", "mk", "include", "src", "data", os.path.join("tools", "gen_attack_tables.c"),
              os.path.join("tools", "gen_eval_weights.c"), os.path.join("tools", "eval_file.h"),
              os.path.join("tools", "decoders.sh")]
 if os.path.exists(os.path.join(HERE, "csrc", "include", "bitboard", "core.h")):

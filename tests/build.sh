@@ -198,7 +198,7 @@ if $G staged > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q '^usage: gen_eval_weights'
 else bad "gen_eval_weights without arguments: no usage, status 2"; fi
 # ...and the build stops on it, naming the file (a copy of the tree's Makefile
 # and sources with the weights cut short)
-mkdir -p "$tmp/tree" && cp -r Makefile include src tools data "$tmp/tree/" && head -c 1000 $E > "$tmp/tree/$E"
+mkdir -p "$tmp/tree" && cp -r Makefile mk include src tools data "$tmp/tree/" && head -c 1000 $E > "$tmp/tree/$E"
 if ! "${M[@]}" -C "$tmp/tree" -s build/obj/gen/eval_weights.o > "$tmp/out" 2>&1 &&
    grep -q "^gen_eval_weights: $E: 1000 bytes, its header says $size (cut short)" "$tmp/out" &&
    [ ! -e "$tmp/tree/build/gen/eval_weights.c" ]; then ok

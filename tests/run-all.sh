@@ -171,6 +171,8 @@ if [ $mode = check ]; then
     # the differential check's tenth (2,000 positions; make test runs all)
     export BB_DIFF_SHARE=${BB_DIFF_SHARE:-10}
     part unit "${M[@]}" all unit
+    # the tree's shape: file sizes, who includes whom, the build's parts
+    part tree tests/tree.sh
     # the CLI tests in two lanes, the longest first, dealt out in turn
     heavy=" chess othello perft_journal othello_solve trace "
     cli_order=()
@@ -232,12 +234,12 @@ else
     # the soak's smoke mode (make soak-smoke) and ThreadSanitizer (its own
     # build, build/tsan), the CLI goldens, the trace page in headless
     # Chromium (installed there when missing), docs/gallery/ against what the
-    # tracer draws now, and the man page
+    # tracer draws now, the man page, and the tree's shape (tests/tree.sh)
     lane a --nice "soak-smoke build/tests/soak --smoke" "tsan tests/tsan.sh" \
            "cli-attacks bash tests/cli/attacks.sh build/bitboard" "cli-chess bash tests/cli/chess.sh build/bitboard" \
            "cli-errors bash tests/cli/errors.sh build/bitboard" "cli-lines bash tests/cli/lines.sh build/bitboard" \
            "gallery tests/gallery.sh --check build/bitboard" "man tests/man.sh build/bitboard" \
-           "mutants-list tests/mutants.sh --check build" "version tests/version.sh build/bitboard"
+           "mutants-list tests/mutants.sh --check build" "version tests/version.sh build/bitboard" "tree tests/tree.sh"
     lane b --nice "cli-othello bash tests/cli/othello.sh build/bitboard" "cli-sym bash tests/cli/sym.sh build/bitboard" \
            "cli-trace bash tests/cli/trace.sh build/bitboard" "cli-chess-pgn bash tests/cli/chess_pgn.sh build/bitboard" \
            "cli-chess-book bash tests/cli/chess_book.sh build/bitboard" "cli-chess-epd bash tests/cli/chess_epd.sh build/bitboard" \
