@@ -622,18 +622,18 @@ int cli_cmd_chess(int argc, char **argv, const cli_opts *o)
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
             perft_only = 1;
-            if (!v) rc = cli_error("--threads needs a number 1..256");
-            else if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 256)
-                rc = cli_error("--threads: '%s' is not a number 1..256", v);
+            if (!v) rc = cli_error("--threads needs a number 1..%d", BB_MAX_THREADS);
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > BB_MAX_THREADS)
+                rc = cli_error("--threads: '%s' is not a number 1..%d", v, BB_MAX_THREADS);
             c.threads = (int)t;
         } else if (cli_option_value(argc, argv, &i, "--hash", &v)) {
             char *end;
             long h = v ? strtol(v, &end, 10) : 0;
             perft_only = 1;
             if (c.hash_given) rc = cli_error("--hash given twice");
-            else if (!v) rc = cli_error("--hash needs a size in MiB, 0..65536");
-            else if (!(v[0] >= '0' && v[0] <= '9') || *end || h < 0 || h > 65536)
-                rc = cli_error("--hash: '%s' is not a size in MiB 0..65536", v);
+            else if (!v) rc = cli_error("--hash needs a size in MiB, 0..%d", BB_MAX_HASH_MB);
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || h < 0 || h > BB_MAX_HASH_MB)
+                rc = cli_error("--hash: '%s' is not a size in MiB 0..%d", v, BB_MAX_HASH_MB);
             c.hash_mb = h, c.hash_given = 1;
         } else if (cli_option_value(argc, argv, &i, "--journal", &v)) {
             perft_only = 1;

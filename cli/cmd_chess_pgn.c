@@ -596,9 +596,9 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
-            if (!v) return cli_error("--threads needs a number 1..256");
-            if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 256)
-                return cli_error("--threads: '%s' is not a number 1..256", v);
+            if (!v) return cli_error("--threads needs a number 1..%d", BB_MAX_THREADS);
+            if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > BB_MAX_THREADS)
+                return cli_error("--threads: '%s' is not a number 1..%d", v, BB_MAX_THREADS);
             threads = (int)t;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_error("chess pgn: unknown option '%s' (bitboard help chess lists them)", a);

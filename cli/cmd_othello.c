@@ -521,9 +521,9 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
-            if (!v) rc = cli_error("--threads needs a number 1..256");
-            else if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 256)
-                rc = cli_error("--threads: '%s' is not a number 1..256", v);
+            if (!v) rc = cli_error("--threads needs a number 1..%d", BB_MAX_THREADS);
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > BB_MAX_THREADS)
+                rc = cli_error("--threads: '%s' is not a number 1..%d", v, BB_MAX_THREADS);
             c.threads = (int)t;
         } else if (cli_option_value(argc, argv, &i, "--moves", &v)) {
             if (c.moves) rc = cli_error("--moves given twice (put all the moves in one)");
@@ -533,9 +533,9 @@ int cli_cmd_othello(int argc, char **argv, const cli_opts *o)
             char *end;
             long mb = v ? strtol(v, &end, 10) : 0;
             if (c.hash_given) rc = cli_error("--hash given twice");
-            else if (!v) rc = cli_error("--hash needs a table size in MiB: 0..65536 (0: no table)");
-            else if (!(v[0] >= '0' && v[0] <= '9') || *end || mb < 0 || mb > 65536)
-                rc = cli_error("--hash: '%s' is not a size in MiB 0..65536 (0: no table)", v);
+            else if (!v) rc = cli_error("--hash needs a table size in MiB: 0..%d (0: no table)", BB_MAX_HASH_MB);
+            else if (!(v[0] >= '0' && v[0] <= '9') || *end || mb < 0 || mb > BB_MAX_HASH_MB)
+                rc = cli_error("--hash: '%s' is not a size in MiB 0..%d (0: no table)", v, BB_MAX_HASH_MB);
             c.hash_mb = mb;
             c.hash_given = 1;
         } else if (cli_option_value(argc, argv, &i, "--journal", &v)) {

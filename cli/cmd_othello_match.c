@@ -53,7 +53,8 @@ static int parse_player(const char *spec, player *pl)
     char *end;
     if (strncmp(spec, "depth:", 6) == 0) {
         long d = strtol(spec + 6, &end, 10);
-        if (*end || d < 1 || d > 60) return cli_error("othello match: '%s': depth:N needs N 1..60", spec);
+        if (*end || d < 1 || d > BB_OTHELLO_SEARCH_MAX_DEPTH)
+            return cli_error("othello match: '%s': depth:N needs N 1..%d", spec, BB_OTHELLO_SEARCH_MAX_DEPTH);
         pl->depth = (int)d;
     } else if (strncmp(spec, "time:", 5) == 0) {
         double s = strtod(spec + 5, &end);
@@ -349,8 +350,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             ply = (int)x;
         } else if (cli_option_value(argc, argv, &i, "--move-time", &v)) {
             double x = v ? strtod(v, &end) : 0;
-            if (!v || !*v || *end || !(x > 0 && x <= 86400))
-                return cli_error("--move-time needs seconds above 0, up to 86400%s%s%s", v ? " (not '" : "", v ? v : "",
+            if (!v || !*v || *end || !(x > 0 && x <= BB_MAX_SECONDS))
+                return cli_error("--move-time needs seconds above 0, up to %d%s%s%s", BB_MAX_SECONDS, v ? " (not '" : "", v ? v : "",
                                  v ? "')" : "");
             move_time = x;
         } else if (cli_option_value(argc, argv, &i, "--ggf", &v)) {

@@ -278,7 +278,8 @@ static int command(engine *e, char *line)
             status_error("set needs what to set (depth, game, contempt)");
         } else if (strcmp(what, "depth") == 0) {
             long d;
-            if (!whole_number(value, 1, 60, &d)) status_error("set depth needs 1..60, not '%s'", value ? value : "");
+            if (!whole_number(value, 1, BB_OTHELLO_SEARCH_MAX_DEPTH, &d))
+                status_error("set depth needs 1..%d, not '%s'", BB_OTHELLO_SEARCH_MAX_DEPTH, value ? value : "");
             else if (e->depth = (int)d, e->seconds > 0)
                 printf("status depth %ld kept, but --time %g decides each move\n", d, e->seconds); /* not silently */
         } else if (strcmp(what, "contempt") == 0) {
@@ -358,18 +359,23 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
         const char *v;
         if (cli_option_value(argc, argv, &i, "--depth", &v)) {
             int d = v ? atoi(v) : 0;
-            if (d < 1 || d > 60) return cli_error("--depth needs 1..60%s%s%s", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            if (d < 1 || d > BB_OTHELLO_SEARCH_MAX_DEPTH)
+                return cli_error("--depth needs 1..%d%s%s%s", BB_OTHELLO_SEARCH_MAX_DEPTH, v ? " (not '" : "", v ? v : "",
+                                 v ? "')" : "");
             e.depth = d;
         } else if (cli_option_value(argc, argv, &i, "--time", &v)) {
             char *end;
             double s = v ? strtod(v, &end) : 0;
-            if (!v || *end || !(s > 0 && s <= 86400)) return cli_error("--time needs seconds, more than 0");
+            if (!v || *end || !(s > 0 && s <= BB_MAX_SECONDS))
+                return cli_error("--time needs seconds, more than 0, up to %d", BB_MAX_SECONDS);
             e.seconds = s;
         } else if (strcmp(argv[i], "--no-probcut") == 0) {
             e.no_probcut = 1;
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             int n = v ? atoi(v) : 0;
-            if (n < 1 || n > 64) return cli_error("--threads needs 1..64%s%s%s", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            if (n < 1 || n > BB_OTHELLO_SOLVE_MAX_THREADS)
+                return cli_error("--threads needs 1..%d%s%s%s", BB_OTHELLO_SOLVE_MAX_THREADS, v ? " (not '" : "", v ? v : "",
+                                 v ? "')" : "");
             e.threads = n;
         } else {
             return cli_error("othello nboard: unknown argument '%s': use --depth D, --time S, --threads N or --no-probcut",

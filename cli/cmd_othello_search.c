@@ -21,7 +21,7 @@ static int number(const char *opt, const char *v, double lo, double hi, double *
     char *end;
     if (!v || !*v) return cli_error("%s needs a number", opt);
     double x = strtod(v, &end);
-    if (*end || !(x >= lo && x <= hi)) return cli_error("%s: '%s' is not a number from %g to %g", opt, v, lo, hi);
+    if (*end || !(x >= lo && x <= hi)) return cli_error("%s: '%s' is not a number %g..%g", opt, v, lo, hi);
     *out = x;
     return 0;
 }
@@ -31,7 +31,7 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
     bb_othello_search_opts so;
     memset(&so, 0, sizeof so);
     const char *what = NULL;
-    int json = o->format_given && o->format == BB_FORMAT_JSON, depth_given = 0, time_given = 0;
+    int json = o->format_given && o->format == BB_FORMAT_JSON;
     if (o->format_given && !json) return cli_error("othello search: -o json or the default text");
     int ended = 0;
     for (int i = 1; i < argc; i++) {
@@ -43,13 +43,14 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
             if (what) return cli_error("othello search takes one POSITION: '%s' is one too many", a);
             what = a;
         } else if (cli_option_value(argc, argv, &i, "--depth", &v)) {
-            if (number("--depth", v, 1, 60, &x) || x != (int)x) return EXIT_USAGE;
-            so.depth = (int)x, depth_given = 1;
+            /* 0, as the library's (and Python's) 0: no depth limit */
+            if (number("--depth", v, 0, BB_OTHELLO_SEARCH_MAX_DEPTH, &x) || x != (int)x) return EXIT_USAGE;
+            so.depth = (int)x;
         } else if (cli_option_value(argc, argv, &i, "--time", &v)) {
-            if (number("--time", v, 0.001, 86400, &x)) return EXIT_USAGE;
-            so.seconds = x, time_given = 1;
+            if (number("--time", v, 0, BB_MAX_SECONDS, &x)) return EXIT_USAGE; /* 0: no time limit */
+            so.seconds = x;
         } else if (cli_option_value(argc, argv, &i, "--hash", &v)) {
-            if (number("--hash", v, 1, 65536, &x) || x != (int)x) return EXIT_USAGE;
+            if (number("--hash", v, 0, BB_MAX_HASH_MB, &x) || x != (int)x) return EXIT_USAGE; /* 0: the default */
             so.hash_mb = (size_t)x;
         } else if (cli_option_value(argc, argv, &i, "--exact-from", &v)) {
             if (number("--exact-from", v, -1, 60, &x) || x != (int)x) return EXIT_USAGE;
@@ -57,7 +58,7 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
         } else if (strcmp(a, "--no-probcut") == 0) {
             so.no_probcut = 1;
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
-            if (number("--threads", v, 1, 64, &x) || x != (int)x) return EXIT_USAGE;
+            if (number("--threads", v, 1, BB_OTHELLO_SOLVE_MAX_THREADS, &x) || x != (int)x) return EXIT_USAGE;
             so.threads = (int)x;
         } else {
             return cli_error("othello search: unknown option '%s': use --depth D, --time S, --hash MB, --exact-from N, "
@@ -66,7 +67,7 @@ int cli_othello_search(int argc, char **argv, const cli_opts *o)
         }
     }
     if (!what) return cli_error("othello search needs a POSITION (start, a board string and side, or a transcript)");
-    if (!depth_given && !time_given) so.depth = 10; /* a default that answers in well under a second */
+    if (so.depth == 0 && so.seconds == 0) so.depth = BB_OTHELLO_SEARCH_DEFAULT_DEPTH; /* neither limit */
     bb_othello_pos pos;
     bb_parse_error e, te;
     if (cli_name_is(what, "start")) pos = bb_othello_start();

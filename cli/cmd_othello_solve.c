@@ -236,14 +236,15 @@ int cli_othello_solve(int argc, char **argv, const cli_opts *o)
         } else if (cli_option_value(argc, argv, &i, "--threads", &v)) {
             char *end;
             long t = v ? strtol(v, &end, 10) : 0;
-            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > 64)
-                return cli_error("--threads: '%s' is not a number 1..64", v ? v : "");
+            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || t < 1 || t > BB_OTHELLO_SOLVE_MAX_THREADS)
+                return cli_error("--threads: '%s' is not a number 1..%d", v ? v : "", BB_OTHELLO_SOLVE_MAX_THREADS);
             s.opts.threads = (int)t;
         } else if (cli_option_value(argc, argv, &i, "--hash", &v)) {
             char *end;
             long h = v ? strtol(v, &end, 10) : 0;
-            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || h < 1 || h > 65536)
-                return cli_error("--hash: '%s' is not a size in MiB 1..65536", v ? v : "");
+            /* 0, as the library's (and Python's) 0: sized from the position */
+            if (!v || !(v[0] >= '0' && v[0] <= '9') || *end || h < 0 || h > BB_MAX_HASH_MB)
+                return cli_error("--hash: '%s' is not a size in MiB 0..%d (0: the default)", v ? v : "", BB_MAX_HASH_MB);
             s.opts.hash_mb = (size_t)h;
         } else {
             return cli_error("othello solve: unknown option '%s' (bitboard help othello lists them)", a);

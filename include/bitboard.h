@@ -7,7 +7,7 @@
  *
  * bitboard/core.h      squares (a1 = bit 0 ... h8 = bit 63, diagram there), helpers, build macros
  *   BB_VERSION_MAJOR  BB_VERSION_MINOR  BB_VERSION_PATCH  BB_VERSION_STRING  bb_version  BB_DEPRECATED
- *   BB_ABI_VERSION
+ *   BB_ABI_VERSION  BB_MAX_HASH_MB  BB_MAX_SECONDS  BB_MAX_THREADS
  *   BB_A1 ... BB_H8 (the 64 squares)
  *   BB_FILE_A  BB_FILE_H  BB_RANK_1  BB_RANK_8  BB_DIAGONAL_A1H8  BB_ANTIDIAGONAL_A8H1
  *   bb_square_bb  bb_square_file  bb_square_rank  bb_square_at  bb_popcount  BB_BSWAP64
@@ -113,11 +113,12 @@
  * bitboard/othello_solve.h  Othello endgames: the exact solver and the features engines evaluate
  *   bb_othello_mobility  bb_othello_potential_mobility  bb_othello_frontier  bb_othello_stable
  *   bb_othello_stable_edges  bb_othello_parity  bb_othello_final_score  bb_othello_solve_opts
- *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve
+ *   bb_othello_solve_result  BB_OTHELLO_PASS  bb_othello_solve  BB_OTHELLO_SOLVE_MAX_THREADS
  *
  * bitboard/othello_search.h Othello's midgame search: iterative deepening PVS, the exact solver at the end
  *   bb_othello_search_table  bb_othello_search_table_new  bb_othello_search_table_clear
  *   bb_othello_search_table_free  bb_othello_search_opts  bb_othello_search_result  bb_othello_search
+ *   BB_OTHELLO_SEARCH_MAX_DEPTH  BB_OTHELLO_SEARCH_DEFAULT_DEPTH
  *
  * bitboard/othello_records.h  Othello game records: WTHOR (.wtb, .jou, .trn) and GGF, read and written
  *   bb_othello_record  BB_OTHELLO_RECORD_MOVES  bb_othello_record_init  bb_othello_record_replay

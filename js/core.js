@@ -106,6 +106,50 @@ export function withString(text, fn) {
     });
 }
 
+// ---- structs the C side lays out -----------------------------------------------------
+// A struct crosses the boundary as js/src/exports*.c defines it, and the C
+// side describes it as text, "bytes N;name type offset count;..." (offsetof
+// and sizeof there): `layout` reads that, checking that the fields are
+// exactly those `want` names ({ name: 'int32_t' | 'uint64_t' }), of those
+// types; `readStruct` gives the fields at ptr by name (uint64_t as BigInt;
+// a count above 1 as an array).
+
+const READERS = {
+    int32_t: { size: 4, get: (v, at) => v.getInt32(at, true) },
+    uint64_t: { size: 8, get: (v, at) => v.getBigUint64(at, true) },
+};
+
+export function layout(text, want, what) {
+    const [head, ...parts] = text.split(';');
+    const bytes = Number(head.replace(/^bytes /, ''));
+    const fields = {};
+    for (const part of parts) {
+        const [name, type, offset, count] = part.split(' ');
+        fields[name] = { type, offset: Number(offset), count: Number(count) };
+    }
+    const disagree = (why) => new Error(`bitboard: the JavaScript and the WebAssembly module disagree on ${what}: ${why}`);
+    for (const [name, type] of Object.entries(want)) {
+        const f = fields[name];
+        if (!f) throw disagree(`the module has no field ${name}`);
+        if (f.type !== type || !READERS[type]) throw disagree(`${name} is ${f.type} in the module, read as ${type}`);
+        if (!(f.count >= 1) || f.offset < 0 || f.offset % READERS[type].size || f.offset + f.count * READERS[type].size > bytes) {
+            throw disagree(`${name} at ${f.offset} (${f.count} of ${type}) is not within its ${bytes} bytes`);
+        }
+    }
+    for (const name of Object.keys(fields)) if (!(name in want)) throw disagree(`the module's field ${name} is not read`);
+    return { bytes, fields };
+}
+
+export function readStruct(ptr, l) {
+    const v = new DataView(memory.buffer), out = {};
+    for (const [name, f] of Object.entries(l.fields)) {
+        const r = READERS[f.type], at = ptr + f.offset;
+        if (f.count === 1) out[name] = r.get(v, at);
+        else out[name] = Array.from({ length: f.count }, (_, i) => r.get(v, at + i * r.size));
+    }
+    return out;
+}
+
 // ---- arguments -----------------------------------------------------------------------
 
 export const MAX = (1n << 64n) - 1n;

@@ -33,6 +33,8 @@ export interface TranscriptError extends Error {
 export const SIDES: readonly Side[];
 export const CONVENTIONS: readonly Convention[];
 export const PASS: 'PA';
+/** The largest table (hashMb) perft and solve take, in MiB (2048: WebAssembly's memory; the C library's limit, for the CLI and Python, is 65536). */
+export const MAX_HASH_MB: number;
 
 export function start(): Position;
 export function parse(text: string): Position;

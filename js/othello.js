@@ -9,7 +9,7 @@
 // perft and solve run on this thread (one thread in WebAssembly);
 // perftAsync and solveAsync in a Worker.
 
-import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder } from './core.js';
+import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder, layout, readStruct } from './core.js';
 
 if (typeof c.bb_js_othello_moves !== 'function') {
     throw new Error('bitboard/othello: the WebAssembly module has no Othello functions (build it with js/src/exports_othello.c)');
@@ -24,6 +24,8 @@ export const PASS = 'PA';
 
 const PASS_SQ = 64;
 const MSG = 256;
+/** The largest table (hashMb) perft and solve take, in MiB: WebAssembly's cap, below the C library's (js/src/exports_othello.c says why). */
+export const MAX_HASH_MB = c.bb_js_othello_max_hash_mb();
 
 // ---- positions across the boundary: p, o, side as three uint64 ----------------------
 
@@ -247,10 +249,15 @@ function perftOptions(depth, opts, names) {
     }
     integer(depth, 0, max, 'depth');
     const o = options(opts, names, 'perft');
-    return { convention: named(o.convention ?? 'oeis', CONVENTIONS, 'convention'), hashMb: integer(o.hashMb ?? 0, 0, 2048, 'hashMb') };
+    return { convention: named(o.convention ?? 'oeis', CONVENTIONS, 'convention'), hashMb: integer(o.hashMb ?? 0, 0, MAX_HASH_MB, 'hashMb') };
 }
 
 const RESULTS = { 1: 'win', 0: 'draw', '-1': 'loss' };
+// the solver's result, as js/src/exports_othello.c's js_solve_out lays it out
+const SOLVE_OUT = layout(cString(c.bb_js_othello_solve_layout()), {
+    nodes: 'uint64_t', table_bytes: 'uint64_t', score: 'int32_t', wld: 'int32_t', bound: 'int32_t', best: 'int32_t',
+    pv_length: 'int32_t', pv: 'int32_t',
+}, "solve's result");
 const BOUNDS = { 0: 'exact', 1: 'lower', '-1': 'upper' };
 
 /**
@@ -269,22 +276,19 @@ export function solve(pos, opts) {
     const q = position(pos);
     const o = solveOptions(opts, SOLVE_OPTIONS);
     const { alpha, beta, hashMb } = o;
-    return withPosition(q, (io) => withBytes(272, (out) => {
+    return withPosition(q, (io) => withBytes(SOLVE_OUT.bytes, (out) => {
         const rc = c.bb_js_othello_solve(io, o.wld ? 1 : 0, alpha, beta, hashMb, out);
         if (rc === -2) throw stopped('solve');
         if (rc !== 0) throw new Error(`bitboard: solve cannot have its table (${hashMb || 'default'} MiB)`);
-        const v = view();
-        const int = (i) => v.getInt32(out + 16 + 4 * i, true);
-        const best = int(3), pv = [];
-        for (let i = 0; i < int(4); i++) pv.push(nameOf(int(5 + i)));
+        const r = readStruct(out, SOLVE_OUT);
         return {
-            score: int(0),
-            result: RESULTS[int(1)],
-            bound: BOUNDS[int(2)],
-            best: best < 0 ? null : nameOf(best),
-            pv,
-            nodes: Number(v.getBigUint64(out, true)),
-            tableBytes: Number(v.getBigUint64(out + 8, true)),
+            score: r.score,
+            result: RESULTS[r.wld],
+            bound: BOUNDS[r.bound],
+            best: r.best < 0 ? null : nameOf(r.best),
+            pv: r.pv.slice(0, r.pv_length).map(nameOf),
+            nodes: Number(r.nodes),
+            tableBytes: Number(r.table_bytes),
         };
     }));
 }
@@ -300,7 +304,7 @@ function solveOptions(opts, names) {
         alpha = integer(o.alpha, -64, 64, 'alpha'), beta = integer(o.beta, -64, 64, 'beta');
         if (alpha >= beta) throw new RangeError(`bitboard: alpha ${alpha} must be less than beta ${beta}`);
     }
-    const hashMb = integer(o.hashMb ?? 0, 0, 2048, 'hashMb');
+    const hashMb = integer(o.hashMb ?? 0, 0, MAX_HASH_MB, 'hashMb');
     return { wld: o.wld === true, alpha, beta, hashMb, window: o.alpha !== undefined };
 }
 

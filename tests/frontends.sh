@@ -151,5 +151,128 @@ if grep -q "^refused: $omax is the deepest" "$tmp/cli-depths" && grep -q "^refus
     [ "$(grep -c '^0$' "$tmp/cli-depths")" = 2 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL perft depths: the CLI's answers:"; cat "$tmp/cli-depths"; fi
 
+
+# The limits and defaults, the library's (core.h, othello_solve.h,
+# othello_search.h): each front end is given each one's min - 1, min, max
+# and max + 1, and refuses exactly the outer two, quoting the range (the
+# "LO..HI" of its message); a value it takes may still fail for another
+# reason (a table too big for this machine) and counts as taken.  On a
+# finished game (no search, no table to fill) and a checkmate, so even the
+# largest values answer at once.  JS takes a smaller table (its
+# MAX_HASH_MB, from the module), at most the library's.
+lim() { sed -n "s/^#define $1 \([0-9]*\)\$/\1/p" include/bitboard/"$2"; }
+maxh=$(lim BB_MAX_HASH_MB core.h) maxs=$(lim BB_MAX_SECONDS core.h) maxt=$(lim BB_MAX_THREADS core.h)
+solt=$(lim BB_OTHELLO_SOLVE_MAX_THREADS othello_solve.h)
+maxd=$(lim BB_OTHELLO_SEARCH_MAX_DEPTH othello_search.h) defd=$(lim BB_OTHELLO_SEARCH_DEFAULT_DEPTH othello_search.h)
+: > "$tmp/limits"
+limit() { # WHAT PARAM MIN MAX
+    for v in $(($3 - 1)) "$3" "$4" $(($4 + 1)); do echo "$1|$2|$v|$3|$4" >> "$tmp/limits"; done
+}
+limit search depth 0 "$maxd"; limit search seconds 0 "$maxs"; limit search hash 0 "$maxh"; limit search threads 1 "$solt"
+limit solve hash 0 "$maxh"; limit solve threads 1 "$solt"
+limit perft hash 0 "$maxh"; limit perft threads 1 "$maxt"; limit chess hash 0 "$maxh"; limit chess threads 1 "$maxt"
+verdict() { # the answer of a front end: status 0, or 1 and its message
+    if [ "$1" = 0 ]; then echo taken; return; fi
+    r=$(printf '%s\n' "$2" | grep -oE -- '-?[0-9]+\.\.[0-9]+' | head -n 1)
+    if [ -n "$r" ]; then echo "refused $r"; else echo taken; fi
+}
+while IFS='|' read -r what param v lo hi; do
+    if [ "$v" -lt "$lo" ] || [ "$v" -gt "$hi" ]; then echo "$what $param $v: refused $lo..$hi"; else echo "$what $param $v: taken"; fi
+done < "$tmp/limits" > "$tmp/limits.want"
+opt() { case $1 in seconds) echo --time ;; *) echo "--$1" ;; esac; }
+while IFS='|' read -r what param v lo hi; do
+    case $what in
+    search) out=$("$BIN" othello search "$full" "$(opt "$param")" "$v" 2>&1) ;;
+    solve) out=$("$BIN" othello solve "$full" "$(opt "$param")" "$v" --quiet 2>&1) ;;
+    perft) out=$("$BIN" othello perft 1 "$full" "$(opt "$param")" "$v" --quiet 2>&1) ;;
+    chess) out=$("$BIN" chess perft 1 "$mated" "$(opt "$param")" "$v" --quiet 2>&1) ;;
+    esac
+    rc=$?
+    echo "$what $param $v: $(verdict $((rc != 0)) "$out")"
+done < "$tmp/limits" > "$tmp/limits.cli"
+if cmp -s "$tmp/limits.want" "$tmp/limits.cli"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL limits: the CLI and the headers differ (want, CLI):"; diff "$tmp/limits.want" "$tmp/limits.cli"; fi
+if (cd python && PYTHONPATH=. "$PY" - "$tmp/limits" "$full" "$mated" > "$tmp/limits.py.raw" 2> "$tmp/python.err") << 'EOF'
+import sys
+from bitboard import chess, othello
+p, o, _ = othello.board(sys.argv[2])
+names = {"hash": "hash_mb", "depth": "depth", "seconds": "seconds", "threads": "threads"}
+for line in open(sys.argv[1]):
+    what, param, v = line.split("|")[:3]
+    kw = {names[param]: float(v) if param == "seconds" else int(v)}
+    try:
+        if what == "search": othello.search(p, o, **kw)
+        elif what == "solve": othello.solve(p, o, **kw)
+        elif what == "perft": othello.perft(p, o, 1, **kw)
+        else: chess.Position(sys.argv[3]).perft(1, **kw)
+        print("0|")
+    except Exception as e:
+        print("1|" + str(e).replace("\n", " "))
+EOF
+then
+    paste -d'|' "$tmp/limits" "$tmp/limits.py.raw" | while IFS='|' read -r what param v lo hi rc msg; do
+        echo "$what $param $v: $(verdict "$rc" "$msg")"
+    done > "$tmp/limits.py"
+    if cmp -s "$tmp/limits.want" "$tmp/limits.py"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL limits: Python and the headers differ (want, Python):"; diff "$tmp/limits.want" "$tmp/limits.py"; fi
+else
+    skip=$((skip + 1)); echo "SKIP python limits: $(head -n 3 "$tmp/python.err")"
+fi
+# the search's default depth, given neither a depth nor a time (or both 0), from the start
+d1=$("$BIN" -o json othello search start 2>&1 | sed -n 's/.*"depth":\([0-9]*\).*/\1/p')
+d2=$("$BIN" -o json othello search start --depth 0 --time 0 2>&1 | sed -n 's/.*"depth":\([0-9]*\).*/\1/p')
+d3=$(cd python && PYTHONPATH=. "$PY" -c 'from bitboard import othello; p, o, _ = othello.start(); print(othello.search(p, o).depth, othello.search(p, o, depth=0, seconds=0).depth)' 2> /dev/null)
+if [ "$d1 $d2 $d3" = "$defd $defd $defd $defd" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL the search's default depth: CLI $d1, CLI --depth 0 --time 0 $d2, Python $d3; the header's $defd"; fi
+if command -v node > /dev/null && [ -d build/js/bitboard ]; then
+    cat > "$tmp/js-limits.mjs" << 'EOF'
+import path from 'node:path';
+const ot = await import(path.join(path.resolve(process.argv[2]), 'othello.js'));
+const pos = ot.parse(process.argv[3]), max = ot.MAX_HASH_MB;
+console.log(`max ${max}`);
+for (const what of ['solve', 'perft']) {
+    for (const v of [-1, 0, max, max + 1]) {
+        try {
+            if (what === 'solve') ot.solve(pos, { hashMb: v }); else ot.perft(pos, 1, { hashMb: v });
+            console.log(`${what}|${v}|0|`);
+        } catch (e) {
+            console.log(`${what}|${v}|1|${e.message}`);
+        }
+    }
+}
+EOF
+    if node "$tmp/js-limits.mjs" build/js/bitboard "$full" > "$tmp/js-limits.raw" 2> "$tmp/js.err"; then
+        jmax=$(sed -n 's/^max //p' "$tmp/js-limits.raw")
+        want=$(for w in solve perft; do for v in -1 0 "$jmax" $((jmax + 1)); do
+            if [ "$v" -lt 0 ] || [ "$v" -gt "$jmax" ]; then echo "$w hash $v: refused 0..$jmax"; else echo "$w hash $v: taken"; fi; done; done)
+        got=$(grep -v '^max ' "$tmp/js-limits.raw" | while IFS='|' read -r w v rc msg; do echo "$w hash $v: $(verdict "$rc" "$msg")"; done)
+        if [ -n "$jmax" ] && [ "$jmax" -ge 1 ] && [ "$jmax" -le "$maxh" ] && [ "$want" = "$got" ]; then pass=$((pass + 1))
+        else fail=$((fail + 1)); echo "FAIL limits: JS (MAX_HASH_MB $jmax, the library's $maxh; want, JS):"; echo "$want"; echo "$got"; fi
+    else
+        fail=$((fail + 1)); echo "FAIL the JS limits did not run: $(head -n 3 "$tmp/js.err")"
+    fi
+else
+    skip=$((skip + 1)); echo "SKIP js limits: node or build/js/bitboard missing"
+fi
+# the help and the docs quote the same values
+help=$("$BIN" help othello; "$BIN" help chess)
+quotes() { # FILE-OR-help PHRASE...: each phrase is in it
+    local src=$1 text missing=
+    shift
+    if [ "$src" = help ]; then text=$help; else text=$(cat "$src"); fi
+    for q in "$@"; do case $text in *"$q"*) ;; *) missing="$missing [$q]" ;; esac; done
+    if [ -z "$missing" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $src does not say:$missing"; fi
+}
+quotes help "search to depth D (0..$maxd; 0: no limit;" "default $defd when there is no --time" \
+    "(0..$maxs;" "the table in MiB (0..$maxh; 0, the" "(lazy SMP;" "1..$solt; 1)" "sharing the table (1..$solt)" \
+    "over N threads (1..$maxt)" "MB MiB (0..$maxh; 0: none;" "about MB MiB (0..$maxh);"
+quotes docs/bitboard.1 "\\fB\\-\\-depth\\fP 0..$maxd" "\\fB\\-\\-time\\fP 0..$maxs" "\\fB\\-\\-hash\\fP 0..$maxh MiB" \
+    "\\fB\\-\\-threads\\fP 1..$solt" "the depth is $defd." "sets the table, 0..$maxh MiB" "between 1..$solt threads"
+quotes docs/PYTHON.md "\`depth\` 0..$maxd, \`seconds\` 0..$maxs, \`hash_mb\` 0..$maxh, \`threads\` 1..$solt" \
+    "\`threads\` 1..$maxt and \`hash_mb\` 0..$maxh" "depth $defd when neither" "\`threads\` 1..$solt, the CLI's limit; \`hash_mb\` 0..$maxh"
+quotes python/bitboard/othello.py "(0..$maxd moves" "(0..$maxs;" "both 0: depth $defd" "\`\`hash_mb\`\`: 0..$maxh (0: 16)" \
+    "\`\`threads\`\`: 1..$solt" "1..$maxh MiB"
+quotes docs/JS.md "0..\`MAX_HASH_MB\` (${jmax:-2048}" "\`BB_MAX_HASH_MB\`, $maxh"
+
 echo "frontends: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

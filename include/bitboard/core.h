@@ -13,6 +13,11 @@
  *                         when a change breaks programs linked against the last release,
  *                         CONTRIBUTING.md "ABI and versions")
  *   bb_version()          the compiled library's version string; may differ from BB_VERSION_STRING
+ *   BB_MAX_HASH_MB        65536: the largest table (MiB) the CLI, Python and JS take for any
+ *                         module (JS: less, its memory's cap; js/src/exports.c)
+ *   BB_MAX_SECONDS        86400: the longest time budget (seconds, a day) the front ends take
+ *   BB_MAX_THREADS        256: the most threads perft (chess, Othello) runs, and the front ends take
+ *                         for it and for reading PGN
  *   BB_DEPRECATED(msg)    marks a declaration on its way out: a compiler warning with msg where
  *                         it is used (gcc, clang; nothing elsewhere); CHANGELOG.md lists them
  *   BB_A1 ... BB_H8       the 64 squares, a1 = 0 ... h8 = 63 (all listed below the diagram)
@@ -85,6 +90,16 @@
 #define BB_VERSION_STRING "0.2.0"
 /* The soname's number (libbitboard.so.N): the Makefile and CMakeLists.txt read it here. */
 #define BB_ABI_VERSION 1
+
+/* The front ends' limits shared by every module (the CLI, Python and JS
+ * check their arguments against these, and their errors quote them):
+ * a table of more than 64 GiB is a typing mistake rather than a wish; a
+ * time budget of more than a day, the same; and perft splits its work over
+ * at most 256 threads (src/othello/perft.c, src/chess/perft.c: more are
+ * taken as 256). */
+#define BB_MAX_HASH_MB 65536
+#define BB_MAX_SECONDS 86400
+#define BB_MAX_THREADS 256
 
 /* A declaration on its way out, e.g.
  *   BB_DEPRECATED("use bb_new_name") int bb_old_name(int x);

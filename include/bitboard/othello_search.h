@@ -10,6 +10,9 @@
  *                                   one thread)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
+ *   BB_OTHELLO_SEARCH_MAX_DEPTH     60: the deepest iteration (depth counts moves: 60 empties)
+ *   BB_OTHELLO_SEARCH_DEFAULT_DEPTH 10: the depth the CLI, Python and JS search to when given
+ *                                   neither a depth nor a time (an answer in well under a second)
  *   bb_othello_search_table         a transposition table that lives across searches (opaque)
  *   bb_othello_search_table_new(mb) a table that lives across searches (opts.table): NULL if
  *                                   it cannot be allocated; mb 0: 16 MiB
@@ -37,6 +40,12 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The search's depths: 1 to the maximum; a zeroed depth is the maximum,
+ * and the front ends' default (no depth, no time) is 10: an answer in well
+ * under a second from the middle of a game. */
+#define BB_OTHELLO_SEARCH_MAX_DEPTH 60
+#define BB_OTHELLO_SEARCH_DEFAULT_DEPTH 10
 
 /* A transposition table that lives across searches (opts.table). */
 typedef struct bb_othello_search_table bb_othello_search_table;

@@ -26,6 +26,8 @@
  *   bb_othello_solve_result          what it found: score (side to move), win/loss/draw, best move,
  *                                    principal variation, nodes, seconds, table bytes
  *   BB_OTHELLO_PASS                  64: a pass, in best and pv
+ *   BB_OTHELLO_SOLVE_MAX_THREADS     64: the most threads the solver and the midgame search run (more
+ *                                    are taken as 64); the front ends take 1 to this
  *   bb_othello_solve(pos, opts, r)   solves pos exactly under perfect play by both sides: 0 and *r;
  *                                    -1 if the table could not be allocated; -2 if the stop flag
  *                                    ended it (r->stopped, the score meaningless); pos, r not NULL,
@@ -43,6 +45,9 @@ extern "C" {
 #endif
 
 #define BB_OTHELLO_PASS 64
+/* The solver's and the midgame search's threads: at most this many (the
+ * threads' state is kept in arrays of this size). */
+#define BB_OTHELLO_SOLVE_MAX_THREADS 64
 
 typedef struct {
     int wld;                  /* 1: win, loss or draw only (a null window around 0: faster) */

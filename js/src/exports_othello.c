@@ -2,6 +2,7 @@
  * position crosses the boundary as three uint64_t on the heap: p, o and the
  * side to move (0 black, 1 white); errors come back as the C library's text.
  * Only the public API is used here. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -116,6 +117,16 @@ BB_JS_EXPORT int bb_js_othello_play_transcript(uint64_t *io, const char *text, c
     return -1 - e.pos;
 }
 
+/* The largest table the package takes, in MiB: less than the library's
+ * BB_MAX_HASH_MB (the CLI's and Python's), because WebAssembly's memory is
+ * 32-bit: 4 GiB at most, and size_t is 32 bits (4096 MiB in bytes wraps to
+ * 0).  The module's data, stack and heap need room beside the table, so the
+ * largest power of two that fits: 2048 (js/othello.js takes it from here). */
+#define JS_MAX_HASH_MB 2048
+_Static_assert(JS_MAX_HASH_MB <= BB_MAX_HASH_MB, "the package's table cap is the library's or less");
+_Static_assert((uint64_t)JS_MAX_HASH_MB << 20 <= (uint64_t)SIZE_MAX / 2 + 1, "a table of JS_MAX_HASH_MB is half the memory or less");
+BB_JS_EXPORT int bb_js_othello_max_hash_mb(void) { return JS_MAX_HASH_MB; }
+
 /* perft's deepest depth and why (the library's: every front end refuses deeper) */
 BB_JS_EXPORT int bb_js_othello_perft_max_depth(void) { return BB_OTHELLO_PERFT_MAX_DEPTH; }
 BB_JS_EXPORT const char *bb_js_othello_perft_max_depth_why(void) { return BB_OTHELLO_PERFT_MAX_DEPTH_WHY; }
@@ -145,10 +156,58 @@ BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int
     return n;
 }
 
-/* The solver's result in out: uint64 nodes, uint64 table bytes, then int32
- * score, wld, bound, best, pv_length, pv[61] (272 bytes).  Returns solve's
- * status (0; -1 if the table could not be had; -2 if the progress import
- * asked it to stop). */
+/* The solver's result as it crosses to JavaScript.  This struct is its one
+ * definition: SOLVE_FIELDS lists its fields with their element types (the
+ * compiler checks the list against the struct, below), and
+ * bb_js_othello_solve_layout describes them, name, type, offset and count,
+ * to js/othello.js, which reads the result by those names and refuses to
+ * load when a field it reads is missing or of another type. */
+typedef struct {
+    uint64_t nodes;
+    uint64_t table_bytes;
+    int32_t score, wld, bound, best; /* best: -1 if the game is over */
+    int32_t pv_length;
+    int32_t pv[sizeof(((bb_othello_solve_result *)0)->pv) / sizeof(int)]; /* pv_length moves, then -1 */
+} js_solve_out;
+#define SOLVE_FIELDS(X)                                                                                             \
+    X(js_solve_out, nodes, uint64_t)                                                                                \
+    X(js_solve_out, table_bytes, uint64_t)                                                                          \
+    X(js_solve_out, score, int32_t)                                                                                 \
+    X(js_solve_out, wld, int32_t)                                                                                   \
+    X(js_solve_out, bound, int32_t)                                                                                 \
+    X(js_solve_out, best, int32_t)                                                                                  \
+    X(js_solve_out, pv_length, int32_t)                                                                             \
+    X(js_solve_out, pv, int32_t)
+
+/* a field's size, and the number of elements of its type (1, or an array's length) */
+#define FIELD_SIZE(s, f) sizeof(((s *)0)->f)
+#define FIELD_COUNT(s, f, type) (FIELD_SIZE(s, f) / sizeof(type))
+/* the list's element type is the field's: a type, or an array of it */
+#define FIELD_CHECK(s, f, type)                                                                                     \
+    _Static_assert(_Generic(&((s *)0)->f, type *: 1, type(*)[FIELD_COUNT(s, f, type)]: 1, default: 0),               \
+                   #s "." #f " is not " #type " as the list says");
+SOLVE_FIELDS(FIELD_CHECK)
+/* and the list names every field: their sizes add up to the struct's (no padding in it) */
+#define FIELD_PLUS(s, f, type) +FIELD_SIZE(s, f)
+_Static_assert(0 SOLVE_FIELDS(FIELD_PLUS) == sizeof(js_solve_out), "SOLVE_FIELDS lists every field of js_solve_out");
+
+/* "bytes N;name type offset count;..." (written once, then kept) */
+#define FIELD_TEXT(s, f, type)                                                                                      \
+    n += snprintf(text + n, sizeof text - (size_t)n, ";%s %s %d %d", #f, #type, (int)offsetof(s, f),                 \
+                  (int)FIELD_COUNT(s, f, type));
+BB_JS_EXPORT const char *bb_js_othello_solve_layout(void)
+{
+    static char text[512];
+    if (!text[0]) {
+        int n = snprintf(text, sizeof text, "bytes %d", (int)sizeof(js_solve_out));
+        SOLVE_FIELDS(FIELD_TEXT)
+    }
+    return text;
+}
+
+/* The solver's result in out (a js_solve_out).  Returns solve's status (0;
+ * -1 if the table could not be had; -2 if the progress import asked it to
+ * stop). */
 BB_JS_EXPORT int bb_js_othello_solve(const uint64_t *io, int wld, int alpha, int beta, int hash_mb, unsigned char *out)
 {
     bb_othello_pos pos = pos_in(io);
@@ -166,16 +225,16 @@ BB_JS_EXPORT int bb_js_othello_solve(const uint64_t *io, int wld, int alpha, int
     opts.progress_arg = (void *)&stop;
     int rc = bb_othello_solve(&pos, &opts, &r);
     if (rc != 0) return rc;
-    uint64_t big[2] = {r.nodes, (uint64_t)r.table_bytes};
-    int32_t small[5 + 61];
-    small[0] = r.score;
-    small[1] = r.wld;
-    small[2] = r.bound;
-    small[3] = r.best;
-    small[4] = r.pv_length;
-    for (int i = 0; i < 61; i++) small[5 + i] = i < r.pv_length ? r.pv[i] : -1;
-    memcpy(out, big, sizeof big);
-    memcpy(out + sizeof big, small, sizeof small);
+    js_solve_out o;
+    o.nodes = r.nodes;
+    o.table_bytes = (uint64_t)r.table_bytes;
+    o.score = r.score;
+    o.wld = r.wld;
+    o.bound = r.bound;
+    o.best = r.best;
+    o.pv_length = r.pv_length;
+    for (int i = 0; i < (int)(sizeof o.pv / sizeof o.pv[0]); i++) o.pv[i] = i < r.pv_length ? r.pv[i] : -1;
+    memcpy(out, &o, sizeof o);
     return 0;
 }
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 const pkg = path.resolve(process.env.BB_JS ?? 'build/js/bitboard');
 const cli = process.env.BB_CLI ?? 'build/bitboard';
 const ot = await import(path.join(pkg, 'othello.js'));
-const { heapBytes } = await import(path.join(pkg, 'core.js'));
+const { heapBytes, c, cString, layout } = await import(path.join(pkg, 'core.js'));
 const SEED = BigInt(process.env.BB_JS_SEED ?? '0x5eed0b0a4d');
 
 // Random moves need small integers only: xorshift32 on the low 32 bits of
@@ -247,6 +247,29 @@ test('solve: a game over and a position that must pass', () => {
     assert.deepEqual([got.score, got.best, got.pv], [want.score, want.best, want.pv]);
     assert.deepEqual([got.score, got.best, got.pv], [-64, ot.PASS, [ot.PASS, 'h8']]);
     assert.deepEqual(ot.playTranscript(got.pv.join(''), pass).side, 'white');
+});
+
+test('solve\'s result: one layout, the C struct\'s (offsetof), read by name; a disagreement refuses to load', () => {
+    const text = cString(c.bb_js_othello_solve_layout());
+    const want = {
+        nodes: 'uint64_t', table_bytes: 'uint64_t', score: 'int32_t', wld: 'int32_t', bound: 'int32_t', best: 'int32_t',
+        pv_length: 'int32_t', pv: 'int32_t',
+    };
+    const l = layout(text, want, 'solve');
+    // the fields tile the struct: in offset order, each starts where the last ended, the last ends at bytes
+    const size = { int32_t: 4, uint64_t: 8 };
+    let end = 0;
+    for (const f of Object.values(l.fields).sort((a, b) => a.offset - b.offset)) {
+        assert.equal(f.offset, end, text);
+        end += f.count * size[f.type];
+    }
+    assert.equal(end, l.bytes, text);
+    assert.equal(l.fields.pv.count, 61, 'the library\'s pv holds 61 moves');
+    // what othello.js does when the module and it disagree: a type, a field missing, a field not read
+    assert.throws(() => layout(text.replace('pv_length int32_t', 'pv_length uint64_t'), want, 'solve'), /disagree on solve: pv_length is uint64_t/);
+    assert.throws(() => layout(text.replace(';best int32_t', ';best_move int32_t'), want, 'solve'), /no field best/);
+    assert.throws(() => layout(text + ';extra int32_t 0 1', want, 'solve'), /field extra is not read/);
+    assert.throws(() => layout(text.replace(/bytes \d+/, 'bytes 8'), want, 'solve'), /not within its 8 bytes/);
 });
 
 test('every error: types, ranges, the C library\'s messages', () => {

@@ -137,7 +137,8 @@ def solve(p, o, wld=False, threads=1, hash_mb=0, alpha=0, beta=0, symmetry=True,
     ``hash_mb=0``: sized from the position, 64 MiB from 19 empties, half that
     for each fewer, at least 1 MiB).  ``evaluation=False`` orders moves
     without the trained evaluation (the same score, more nodes).
-    ``threads``: 1..64, as the CLI's ``othello solve --threads``.
+    ``threads``: 1..64, as the CLI's ``othello solve --threads``; ``hash_mb``:
+    0..65536, as its ``--hash``.
     The GIL is released.  The score, best move and PV do not depend on the
     thread count.  Ctrl-C raises ``KeyboardInterrupt`` (within about
     0.2 s).  ``progress``: None, or called about 4 times a second with a
@@ -182,8 +183,9 @@ def search(p, o, depth=0, seconds=0.0, hash_mb=0, exact_empties=0, probcut=True,
     """Searches a position of any stage (the midgame search, docs/OTHELLO.md).
 
     Iterative deepening principal-variation search over the trained
-    evaluation: ``depth`` (1..60 moves, passes free) or ``seconds`` (no depth
-    starts after half of it; the last finished counts); both 0: depth 10.
+    evaluation: ``depth`` (0..60 moves, passes free; 0: no limit) or
+    ``seconds`` (0..86400; 0: no limit; no depth starts after half of it; the
+    last finished counts); both 0: depth 10.  ``hash_mb``: 0..65536 (0: 16).
     From ``exact_empties`` empties (0: 14; -1: never) the exact solver
     answers and ``exact`` is True.  ``probcut=False`` turns the selective
     cut-offs (multi-ProbCut) off: every line is searched to the depth.

@@ -1566,8 +1566,10 @@ static PyObject *py_othello_perft(PyObject *self, PyObject *args, PyObject *kw)
     if (depth < 0) return PyErr_Format(PyExc_ValueError, "depth: %d is negative", depth);
     if (depth > BB_OTHELLO_PERFT_MAX_DEPTH)
         return PyErr_Format(PyExc_ValueError, "depth: %d is too deep: %s", depth, BB_OTHELLO_PERFT_MAX_DEPTH_WHY);
-    if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
-    if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
+    if (threads < 1 || threads > BB_MAX_THREADS)
+        return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..%d", threads, BB_MAX_THREADS);
+    if (hash_mb < 0 || hash_mb > BB_MAX_HASH_MB)
+        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..%d", hash_mb, BB_MAX_HASH_MB);
     c.depth = depth;
     c.opts.method = BB_OTHELLO_DEFAULT;
     if (bb_othello_convention_from_name(conv, &c.opts.convention))
@@ -1606,9 +1608,11 @@ static PyObject *py_othello_solve(PyObject *self, PyObject *args, PyObject *kw)
     memset(&c, 0, sizeof c);
     if (scalar_pos(po, oo, &c.pos.p, &c.pos.o) || progress_arg(&progress)) return NULL;
     /* the CLI's limit and words (othello solve --threads) */
-    if (threads < 1 || threads > 64) return PyErr_Format(PyExc_ValueError, "threads: %d is not a number 1..64", threads);
-    if (hash_mb < 0)
-        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative (0: sized from the position)", hash_mb);
+    if (threads < 1 || threads > BB_OTHELLO_SOLVE_MAX_THREADS)
+        return PyErr_Format(PyExc_ValueError, "threads: %d is not a number 1..%d", threads, BB_OTHELLO_SOLVE_MAX_THREADS);
+    if (hash_mb < 0 || hash_mb > BB_MAX_HASH_MB)
+        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..%d (0: sized from the position)", hash_mb,
+                            BB_MAX_HASH_MB);
     if ((alpha || beta) && !(alpha < beta && alpha >= -64 && beta <= 64))
         return PyErr_Format(PyExc_ValueError, "alpha, beta: (%d, %d) is not a window -64 <= alpha < beta <= 64",
                             alpha, beta);
@@ -1650,7 +1654,7 @@ static PyObject *searchtable_new(PyTypeObject *type, PyObject *args, PyObject *k
     static char *kwl[] = {"mb", NULL};
     Py_ssize_t mb = 16;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|n:SearchTable", kwl, &mb)) return NULL;
-    if (mb < 1 || mb > 65536) return PyErr_Format(PyExc_ValueError, "mb: %zd is not 1..65536", mb);
+    if (mb < 1 || mb > BB_MAX_HASH_MB) return PyErr_Format(PyExc_ValueError, "mb: %zd is not 1..%d", mb, BB_MAX_HASH_MB);
     SearchTableObject *self = (SearchTableObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->t = bb_othello_search_table_new((size_t)mb);
@@ -1713,17 +1717,20 @@ static PyObject *py_othello_search(PyObject *self, PyObject *args, PyObject *kw)
     memset(&c, 0, sizeof c);
     if (scalar_pos(po, oo, &c.pos.p, &c.pos.o)) return NULL;
     /* the CLI's limits and words (othello search --depth, --time, --hash, --exact-from) */
-    if (depth < 0 || depth > 60) return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..60 (0: no limit)", depth);
-    if (!(seconds >= 0 && seconds <= 86400)) { /* PyErr_Format has no %g: the float's repr */
+    if (depth < 0 || depth > BB_OTHELLO_SEARCH_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "depth: %d is not 0..%d (0: no limit)", depth, BB_OTHELLO_SEARCH_MAX_DEPTH);
+    if (!(seconds >= 0 && seconds <= BB_MAX_SECONDS)) { /* PyErr_Format has no %g: the float's repr */
         PyObject *f = PyFloat_FromDouble(seconds);
-        if (f) PyErr_Format(PyExc_ValueError, "seconds: %R is not 0..86400 (0: no limit)", f);
+        if (f) PyErr_Format(PyExc_ValueError, "seconds: %R is not 0..%d (0: no limit)", f, BB_MAX_SECONDS);
         Py_XDECREF(f);
         return NULL;
     }
-    if (hash_mb < 0 || hash_mb > 65536) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..65536", hash_mb);
+    if (hash_mb < 0 || hash_mb > BB_MAX_HASH_MB)
+        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..%d", hash_mb, BB_MAX_HASH_MB);
     if (exact < -1 || exact > 60) return PyErr_Format(PyExc_ValueError, "exact_empties: %d is not -1..60", exact);
-    if (threads < 1 || threads > 64) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..64", threads);
-    if (depth == 0 && seconds == 0) depth = 10; /* as the CLI: an answer in well under a second */
+    if (threads < 1 || threads > BB_OTHELLO_SOLVE_MAX_THREADS)
+        return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..%d", threads, BB_OTHELLO_SOLVE_MAX_THREADS);
+    if (depth == 0 && seconds == 0) depth = BB_OTHELLO_SEARCH_DEFAULT_DEPTH; /* as the CLI */
     c.opts.depth = depth;
     c.opts.seconds = seconds;
     c.opts.hash_mb = (size_t)hash_mb;
@@ -2116,8 +2123,10 @@ static PyObject *position_perft(PositionObject *self, PyObject *args, PyObject *
     if (depth < 0) return PyErr_Format(PyExc_ValueError, "depth: %d is negative", depth);
     if (depth > BB_CHESS_PERFT_MAX_DEPTH)
         return PyErr_Format(PyExc_ValueError, "depth: %d is too deep: %s", depth, BB_CHESS_PERFT_MAX_DEPTH_WHY);
-    if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..256", threads);
-    if (hash_mb < 0) return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is negative", hash_mb);
+    if (threads < 1 || threads > BB_MAX_THREADS)
+        return PyErr_Format(PyExc_ValueError, "threads: %d is not 1..%d", threads, BB_MAX_THREADS);
+    if (hash_mb < 0 || hash_mb > BB_MAX_HASH_MB)
+        return PyErr_Format(PyExc_ValueError, "hash_mb: %zd is not 0..%d", hash_mb, BB_MAX_HASH_MB);
     chess_perft_call c;
     memset(&c, 0, sizeof c);
     bb_chess_perft_stats st;

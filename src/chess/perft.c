@@ -23,7 +23,7 @@
 #define PERFT_THREADS 0
 #endif
 
-#define MAX_THREADS 256
+#define MAX_THREADS BB_MAX_THREADS
 
 static int stopped(const bb_chess_perft_opts *o) { return o->stop && *o->stop; }
 

@@ -329,7 +329,7 @@ static void *worker(void *arg)
 }
 #endif
 
-#define MAX_THREADS 256
+#define MAX_THREADS BB_MAX_THREADS
 
 static double now_seconds(void)
 {

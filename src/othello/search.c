@@ -293,7 +293,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     double t0 = bb__now();
     uint64_t p = pos->p, q = pos->o;
     int empties = 64 - bb_popcount(p | q);
-    int threads = o.threads > 1 ? (o.threads > 64 ? 64 : o.threads) : 1;
+    int threads = o.threads > 1 ? (o.threads > BB_OTHELLO_SOLVE_MAX_THREADS ? BB_OTHELLO_SOLVE_MAX_THREADS : o.threads) : 1;
     if (!bb_othello_moves(p, q) && !bb_othello_moves(q, p)) {
         r->score = bb_othello_final_score(p, q);
         r->exact = 1;

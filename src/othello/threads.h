@@ -11,6 +11,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "bitboard/othello_solve.h"
+
 #if defined(__unix__) || defined(__APPLE__)
 #define BB__OTHELLO_THREADS 1 /* pthreads */
 #include <pthread.h>
@@ -18,7 +20,7 @@
 #define BB__OTHELLO_THREADS 0
 #endif
 
-enum { BB__MAX_THREADS = 64 };
+enum { BB__MAX_THREADS = BB_OTHELLO_SOLVE_MAX_THREADS };
 
 /* CLOCK_MONOTONIC in seconds. */
 double bb__now(void);

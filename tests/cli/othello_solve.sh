@@ -90,7 +90,7 @@ expect game-over 0 'score +0 (draw), best --, pv (none), 0 nodes, T s' '' othell
 # usage
 expect no-arg 2 '' 'bitboard: error: othello solve needs a POSITION (board and side, start, or a transcript) or a FILE' othello solve
 expect bad-threads 2 '' "bitboard: error: --threads: 'x' is not a number 1..64" othello solve "$full" --threads x
-expect bad-hash 2 '' "bitboard: error: --hash: '0' is not a size in MiB 1..65536" othello solve "$full" --hash 0
+expect bad-hash 2 '' "bitboard: error: --hash: '65537' is not a size in MiB 0..65536 (0: the default)" othello solve "$full" --hash 65537
 expect unknown 2 '' "bitboard: error: othello solve: unknown option '--frob' (bitboard help othello lists them)" othello solve "$full" --frob
 expect two-args 2 '' "bitboard: error: othello solve takes one POSITION or FILE, not also 'start'" othello solve "$full" start
 expect not-a-position 2 '' "bitboard: error: 'zz' is neither a position (a board string and side) nor a transcript: 'zz' at position 1 is not a move: a move is a square a1..h8, or PA or -- for a pass" othello solve zz
@@ -117,14 +117,14 @@ case $out in
 "score +0.95 (depth 10), best f7, pv f7 "*) pass=$((pass + 1)) ;;
 *) fail=$((fail + 1)); echo "FAIL search-threads: $out" ;;
 esac
-expect search-bad-threads 2 '' "bitboard: error: --threads: '0' is not a number from 1 to 64" othello search start --threads 0
+expect search-bad-threads 2 '' "bitboard: error: --threads: '0' is not a number 1..64" othello search start --threads 0
 expect search-no-probcut 0 'score +0.95 (depth 10), best f7, pv f7 c5 e3 g6 g5 h4 h6 e2 h5 h7, 532670 nodes, T s' '' othello search f5d6c3d3c4f4f6f3e6e7 --depth 10 --exact-from 0 --no-probcut
 # 14 empties: the exact solver answers, the same as othello solve above
 expect search-solver 0 'score -10 (exact), best h4, pv h4 a1 a7 d6 h8 g7 c7 a5 b5 a6 e7 b8 c8 d8, 92631 nodes, T s' '' othello search "$t"
 # the search alone to the end of the game: the same score
 expect search-to-the-end 0 'score -10 (exact), best h4, pv h4 a1 e7 a5 a7 d8, 187123 nodes, T s' '' othello search "$t" --exact-from 0 --depth 20
-expect search-bad-depth 2 '' "bitboard: error: --depth: '0' is not a number from 1 to 60" othello search start --depth 0
-expect search-bad-time 2 '' "bitboard: error: --time: 'x' is not a number from 0.001 to 86400" othello search start --time x
+expect search-bad-depth 2 '' "bitboard: error: --depth: '61' is not a number 0..60" othello search start --depth 61
+expect search-bad-time 2 '' "bitboard: error: --time: 'x' is not a number 0..86400" othello search start --time x
 expect search-unknown 2 '' "bitboard: error: othello search: unknown option '--frob': use --depth D, --time S, --hash MB, --exact-from N, --no-probcut, --threads N" othello search start --frob
 expect search-none 2 '' 'bitboard: error: othello search needs a POSITION (start, a board string and side, or a transcript)' othello search
 expect search-hex 2 '' 'bitboard: error: othello search: -o json or the default text' -o hex othello search start
