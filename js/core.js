@@ -18,6 +18,7 @@ async function wasmBytes() {
 // file: writes to standard output and error go to the console, the others
 // answer "not supported" (52, ENOSYS).
 let memory = null;
+let lastError = ''; // the last line the C side wrote to stderr
 
 const ENOSYS = 52, EBADF = 8;
 const printed = { 1: '', 2: '' };
@@ -37,7 +38,10 @@ function wasiImports(module) {
             for (const f of [1, 2]) {
                 const lines = printed[f].split('\n');
                 printed[f] = lines.pop();
-                for (const line of lines) (f === 1 ? console.log : console.error)(line);
+                for (const line of lines) {
+                    if (f === 2) lastError = line;
+                    (f === 1 ? console.log : console.error)(line);
+                }
             }
             return fd === 1 || fd === 2 ? 0 : EBADF;
         },
@@ -73,7 +77,13 @@ const wasmModule = await WebAssembly.compile(await wasmBytes());
 const instance = await WebAssembly.instantiate(wasmModule, wasiImports(wasmModule));
 export const c = instance.exports;
 memory = c.memory;
-c._initialize();
+// Starting the module expands the Othello evaluation's packed weights
+// (src/othello/eval_pack.h); a damaged module stops there, saying why on stderr.
+try {
+    c._initialize();
+} catch (e) {
+    throw new Error(`bitboard: the WebAssembly module did not start: ${lastError || e.message}`, { cause: e });
+}
 
 // ---- memory --------------------------------------------------------------------------
 

@@ -67,6 +67,11 @@ $(BUILD)/gen/eval_solver_weights.c: $(EVAL_SOLVER_DATA) $(GEN_EVAL_TOOL)
 	@mkdir -p $(dir $@)
 	$(call msg,GEN,$@)
 	$(Q)$(GEN_EVAL_TOOL) solver $< -o $@.tmp && mv $@.tmp $@
+# (the staged weights packed, src/othello/eval_pack.h: the wasm build's, and the eval test's)
+$(BUILD)/gen/eval_packed.c: $(EVAL_DATA) $(GEN_EVAL_TOOL)
+	@mkdir -p $(dir $@)
+	$(call msg,GEN,$@)
+	$(Q)$(GEN_EVAL_TOOL) packed $< -o $@.tmp && mv $@.tmp $@
 # (-Isrc: the generated weights include src/othello/eval.h)
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

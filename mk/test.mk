@@ -39,6 +39,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(HARNESS_OBJ) $(LIB_A)
 	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^
 # The CLI's journal (cli/journal.c) is unit-tested by itself: its test links its object.
 $(BUILD)/tests/test_cli_journal: $(BUILD)/obj/cli/journal.o
+# The packed weights' expansion is tested against the full tables: its test links them packed too.
+$(BUILD)/tests/test_othello_eval: $(BUILD)/obj/gen/eval_packed.o
 
 unit: $(UNIT_BIN) ## build and run the unit tests of this configuration (T=sym: one suite, K=pattern: some tests)
 	$(if $(UNIT_MISSING),@echo "make unit: no $(UNIT_MISSING) (suites: $(patsubst tests/test_%.c,%,$(TEST_SRC)))" >&2; exit 2)

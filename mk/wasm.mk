@@ -7,7 +7,7 @@
 #          sources in $(BUILD)/gen (lib.mk); the targets cli (cli.mk) and
 #          $(BUILD)/bench/bench.pgn (bench.mk); WASM_CC, PORT, BENCH_JS_PEERS
 #          (the command line)
-# Defines: WASM_CC, WASM_DIR, WASM_FLAGS, WASM_SRC, WASM_OBJ, WASM_STACK,
+# Defines: WASM_CC, WASM_DIR, WASM_FLAGS, WASM_SRC, WASM_GEN, WASM_OBJ, WASM_STACK,
 #          WASM_STAMP, WASM_NOW, JS_FILES, WEB_DIR, WEB_FILES, PORT,
 #          BENCH_JS_PEERS; the targets wasm, web, serve, bench-web, js-test,
 #          bench-js
@@ -21,9 +21,12 @@
 # exported, so the linker drops what the package does not call.
 WASM_CC      ?= clang
 WASM_DIR     := $(BUILD)/wasm
-WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -Iinclude
+WASM_FLAGS   := --target=wasm32-wasi $(WARN) -O2 -DBB_PORTABLE -D_WASI_EMULATED_SIGNAL -DBB__EVAL_PACKED=1 -Iinclude
 WASM_SRC     := $(LIB_SRC) $(wildcard js/src/*.c)
-WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_NAMES:%=$(WASM_DIR)/obj/gen/%.o)
+# The Othello weights packed (src/othello/eval_pack.h: 0.41 MB for 3.35), expanded as the
+# module starts; the solver's own set (eval_solver_weights) is not carried (BB__SOLVE_STAGED).
+WASM_GEN     := attack_tables eval_packed
+WASM_OBJ     := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_GEN:%=$(WASM_DIR)/obj/gen/%.o)
 # The stack: 1 MiB (wasm-ld's default is 64 KiB, which chess perft 6 overran,
 # writing over the static data after it and printing wrong counts), placed
 # first in memory, so that an overflow runs below address 0 and traps

@@ -194,6 +194,13 @@ gen_bad "the solver's set as the staged weights" "data/othello/eval_solver.bin: 
 gen_bad "the staged weights as the solver's set" "data/othello/eval.bin: 10 weight sets, want 1" $E solver
 gen_bad "another file" "tests/build.sh: not an evaluation weights file" tests/build.sh
 gen_bad "no file" "$tmp/none.bin: No such file or directory" "$tmp/none.bin"
+# packed (the wasm build's form, src/othello/eval_pack.h) keeps one weight of
+# each set of mirror images: a file where two differ is refused, naming them
+# (the edge pattern's index 1, a1 the mover's, and 2187, h1's)
+$G staged $E -o "$tmp/e.c" &&
+    awk -F, -v OFS=, 'on && !done && /^-?[0-9]/ { $2 = $2 + 1000; done = 1 } /stage 0 \*\// { on = 1 } { print }' "$tmp/e.c" > "$tmp/mirror.c" &&
+    $T pack "$tmp/mirror.c" -o "$tmp/mirror.bin" > "$tmp/out" 2>&1
+gen_bad "two mirror images' weights differ" "$tmp/mirror.bin: stage 0, pattern 0: weight 2187 is -?[0-9]+, its mirror image 1's -?[0-9]+ \(the packed form keeps one\)" "$tmp/mirror.bin" packed
 if $G staged > "$tmp/out" 2>&1; [ $? = 2 ] && grep -q '^usage: gen_eval_weights' "$tmp/out"; then ok
 else bad "gen_eval_weights without arguments: no usage, status 2"; fi
 # ...and the build stops on it, naming the file (a copy of the tree's Makefile

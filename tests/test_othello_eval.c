@@ -16,7 +16,11 @@
  *   - the weights are the ones trained: digests of every weight of both
  *     sets, and of the values of 30,000 positions (every stage's weights on
  *     each, and both estimates), against figures taken before the weights
- *     moved from C source to data/othello/ (commit d32536e). */
+ *     moved from C source to data/othello/ (commit d32536e);
+ *   - the packed form (eval_pack.h, the WebAssembly build's) expands to the
+ *     full tables and to data/othello/eval.bin's weights, byte for byte, and
+ *     the same values; cut, damaged or inconsistent forms are refused with
+ *     what is wrong named and every weight left 0, never half expanded. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,7 @@
 #include "ffo.h"
 #include "othello_games.h"
 #include "../src/othello/eval.h"
+#include "../tools/eval_file.h"
 
 static void offsets(void)
 {
@@ -291,6 +296,121 @@ static void golden(void)
     CHECK_EQ64(hv, 0x574af37c810874dbULL, "the values' digest");
 }
 
+typedef int16_t weight_set[BB__EVAL_WEIGHTS];
+
+/* The packed weights expand to the tables the library carries and to the
+ * committed file's weights, every byte, and give the same values. */
+static void packed(void)
+{
+    weight_set *w = malloc(BB__EVAL_STAGES * sizeof *w);
+    char err[256] = "";
+    eval_file e;
+    CHECK(w, "out of memory");
+    if (!w) return;
+    CHECK(bb__othello_eval_unpack(bb__othello_eval_packed, bb__othello_eval_packed_size, w, err, sizeof err) == 0,
+          "unpack: %s", err);
+    CHECK(memcmp(w, bb__othello_eval_weights, sizeof bb__othello_eval_weights) == 0, "not the library's weights");
+    CHECK(eval_file_read("data/othello/eval.bin", BB__EVAL_STAGES, &e, err, sizeof err) == 0, "%s", err);
+    if (e.w) {
+        size_t differ = 0;
+        for (size_t i = 0; i < (size_t)BB__EVAL_STAGES * BB__EVAL_WEIGHTS; i++)
+            differ += w[i / BB__EVAL_WEIGHTS][i % BB__EVAL_WEIGHTS] != e.w[i];
+        CHECK(differ == 0, "%zu weights differ from data/othello/eval.bin's", differ);
+    }
+    eval_file_free(&e);
+    uint64_t rng = 470;
+    int same = 0;
+    for (int t = 0; t < 2000; t++) {
+        uint64_t p = bbt_board(&rng), o = bbt_board(&rng) & ~p;
+        int s = t % BB__EVAL_STAGES;
+        same += bb__othello_eval_with(w[s], p, o) == bb__othello_eval_with(bb__othello_eval_weights[s], p, o);
+    }
+    CHECK(same == 2000, "%d of 2000 values the same", same);
+    /* the size the WebAssembly module carries: about an eighth of the tables */
+    CHECK(bb__othello_eval_packed_size < sizeof bb__othello_eval_weights / 7, "%zu bytes packed",
+          bb__othello_eval_packed_size);
+    free(w);
+}
+
+/* unpack_bad(b, n, w, what): the form b (n bytes) is refused saying `what`,
+ * with every weight of w 0. */
+static void unpack_bad(const unsigned char *b, size_t n, weight_set *w, const char *why, const char *what)
+{
+    char err[256] = "";
+    for (int s = 0; s < BB__EVAL_STAGES; s++) memset(w[s], 0x55, sizeof *w);
+    int rc = bb__othello_eval_unpack(b, n, w, err, sizeof err);
+    size_t left = 0;
+    for (int s = 0; s < BB__EVAL_STAGES; s++)
+        for (int i = 0; i < BB__EVAL_WEIGHTS; i++) left += w[s][i] != 0;
+    CHECK(rc == 1 && strstr(err, what) && left == 0, "%s: status %d, \"%s\" (want \"%s\"), %zu weights not 0", why, rc,
+          err, what, left);
+}
+
+/* b's CRC-32 set again after a change, so that the checks past it see it. */
+static void reseal(unsigned char *b, size_t n)
+{
+    eval_file_put(b + 12, eval_file_crc(b + 16, n - 16), 4);
+}
+
+static void packed_damaged(void)
+{
+    size_t n = bb__othello_eval_packed_size, bitmap = BB__EVAL_PACK_FIXED + 4 * BB__EVAL_STAGES;
+    unsigned char *b = malloc(n + 1);
+    weight_set *w = malloc(BB__EVAL_STAGES * sizeof *w);
+    CHECK(b && w, "out of memory");
+    if (!b || !w) {
+        free(b), free(w);
+        return;
+    }
+    memcpy(b, bb__othello_eval_packed, n);
+    char what[128];
+    /* cut */
+    unpack_bad(b, 0, w, "no bytes", "not the packed weights");
+    unpack_bad(b, 30, w, "30 bytes", "30 bytes, cut short within the 80-byte header");
+    snprintf(what, sizeof what, "%zu bytes, the header says %zu (cut short)", n - 1, n);
+    unpack_bad(b, n - 1, w, "the last byte cut", what);
+    snprintf(what, sizeof what, "%zu bytes, the header says %zu (cut short)", n / 2, n);
+    unpack_bad(b, n / 2, w, "cut in half", what);
+    b[n] = 0;
+    snprintf(what, sizeof what, "%zu bytes, the header says %zu (bytes after the end)", n + 1, n);
+    unpack_bad(b, n + 1, w, "a byte after the end", what);
+    /* a byte flipped: in the header, a bitmap, a weight, the last byte */
+    const size_t at[] = {3, 20, 30, bitmap + 100, n / 2, n - 1};
+    for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
+        b[at[k]] ^= 0x20;
+        snprintf(what, sizeof what, "byte %zu flipped", at[k]);
+        unpack_bad(b, n, w, what, at[k] < 8 ? "not the packed weights" : "the data is damaged");
+        b[at[k]] ^= 0x20;
+    }
+    /* changed with the checksum made right: each count and the second checksum catch it */
+    struct {
+        size_t at;
+        unsigned char x;
+        const char *what;
+    } change[] = {
+        {8, 1, "format version 0"},
+        {20, 1, "11 sets of 167269 weights"},
+        {28, 1, "weights stored per set, the header says"},
+        {32, 1, "weights not 0, the header says"},
+        {36, 1, "the expanded weights' sum"},
+        {40, 1, "its sets end 1 bytes before its end"},
+        {bitmap, 0xFF, "set 0: "},            /* the bitmap marks more or fewer weights */
+        {bitmap + 14300, 1, "the expanded weights' sum"}, /* one weight changed */
+    };
+    for (size_t k = 0; k < sizeof change / sizeof *change; k++) {
+        unsigned char was = b[change[k].at];
+        b[change[k].at] ^= change[k].x;
+        reseal(b, n);
+        snprintf(what, sizeof what, "byte %zu changed, the checksum made right", change[k].at);
+        unpack_bad(b, n, w, what, change[k].what);
+        b[change[k].at] = was;
+        reseal(b, n);
+    }
+    char err[256] = "";
+    CHECK(bb__othello_eval_unpack(b, n, w, err, sizeof err) == 0, "restored: %s", err);
+    free(b), free(w);
+}
+
 int main(void)
 {
     RUN(offsets);
@@ -302,5 +422,7 @@ int main(void)
     RUN(saves_nodes);
     RUN(same_scores);
     RUN(golden);
+    RUN(packed);
+    RUN(packed_damaged);
     return bbt_finish("othello_eval");
 }

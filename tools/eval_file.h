@@ -35,18 +35,16 @@
 #include <string.h>
 
 #include "../src/othello/eval.h"
+#include "../src/othello/eval_pack.h"
 
 enum { EVAL_FILE_VERSION = 1, EVAL_FILE_FIXED = 52, EVAL_FILE_PATTERN = 12, EVAL_FILE_NOTES_MAX = 1 << 16 };
 static const char eval_file_magic[8] = {'B', 'B', 'O', 'E', 'V', 'A', 'L', '\0'};
 
 static inline uint32_t eval_file_crc(const unsigned char *b, size_t n)
 {
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= b[i];
-        for (int k = 0; k < 8; k++) c = c >> 1 ^ (0xEDB88320u & (0u - (c & 1)));
-    }
-    return ~c;
+    uint32_t t[256];
+    bb__eval_crc_table(t);
+    return bb__eval_crc(t, 0, b, n);
 }
 
 /* 3^(the squares of mask): the size of its pattern's table. */

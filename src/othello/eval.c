@@ -1,7 +1,12 @@
 /* The solver's evaluation (eval.h): pattern weights summed over the 8 images
  * of the board. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "bitboard.h"
 #include "eval.h"
+#include "eval_pack.h"
 
 /* The patterns (eval.h lists them).  In the 8 images each is read along
  * every edge and corner of the board. */
@@ -74,7 +79,109 @@ int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o)
     return v;
 }
 
+#if !BB__EVAL_PACKED
 int bb__othello_solver_eval(uint64_t p, uint64_t o)
 {
     return bb__othello_eval_with(bb__othello_solver_weights, p, o);
 }
+#endif
+
+static uint32_t get32(const unsigned char *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+#define UNPACK_BAD(...)                                                                                        \
+    do {                                                                                                      \
+        snprintf(err, errn, __VA_ARGS__);                                                                     \
+        for (int s_ = 0; s_ < S; s_++) memset(w[s_], 0, sizeof *w);                                           \
+        return 1;                                                                                             \
+    } while (0)
+
+int bb__othello_eval_unpack(const unsigned char *b, size_t n, int16_t (*w)[BB__EVAL_WEIGHTS], char *err, size_t errn)
+{
+    enum { S = BB__EVAL_STAGES, HEAD = BB__EVAL_PACK_FIXED + 4 * S };
+    if (n < 8 || memcmp(b, bb__eval_pack_magic, 8)) UNPACK_BAD("not the packed weights (no \"BBOEPACK\" header)");
+    if (n < HEAD) UNPACK_BAD("%zu bytes, cut short within the %d-byte header", n, (int)HEAD);
+    if (get32(b + 8) != BB__EVAL_PACK_VERSION)
+        UNPACK_BAD("format version %lu, this build reads %d", (unsigned long)get32(b + 8), BB__EVAL_PACK_VERSION);
+    if (get32(b + 16) != n)
+        UNPACK_BAD("%zu bytes, the header says %lu (%s)", n, (unsigned long)get32(b + 16),
+                   n < get32(b + 16) ? "cut short" : "bytes after the end");
+    uint32_t t[256];
+    bb__eval_crc_table(t);
+    uint32_t crc = bb__eval_crc(t, 0, b + 16, n - 16);
+    if (crc != get32(b + 12))
+        UNPACK_BAD("checksum 0x%08lx, the header says 0x%08lx: the data is damaged", (unsigned long)crc,
+                   (unsigned long)get32(b + 12));
+    if (get32(b + 20) != S || get32(b + 24) != BB__EVAL_WEIGHTS)
+        UNPACK_BAD("%lu sets of %lu weights, eval.h has %d of %d", (unsigned long)get32(b + 20),
+                   (unsigned long)get32(b + 24), S, BB__EVAL_WEIGHTS);
+    size_t stored = get32(b + 28), bitmap = (stored + 7) / 8, at = HEAD;
+    const unsigned char *set[S], *v[S], *end[S];
+    for (int s = 0; s < S; s++) {
+        size_t len = get32(b + BB__EVAL_PACK_FIXED + 4 * s);
+        if (len < bitmap || len > n - at)
+            UNPACK_BAD("set %d: %zu bytes, %s", s, len, len < bitmap ? "fewer than its bitmap's" : "past the end");
+        set[s] = b + at, v[s] = b + at + bitmap, end[s] = b + at + len;
+        at += len;
+    }
+    if (at != n) UNPACK_BAD("its sets end %zu bytes before its end", n - at);
+    size_t ordinal = 0, nonzero = 0;
+    uint32_t sum = 0;
+    for (int j = 0; j <= BB__EVAL_PATTERNS; j++) {
+        bb__eval_walk m;
+        int base = bb__eval_offset[j], count = j < BB__EVAL_PATTERNS ? bb__eval_offset[j + 1] - base : BB__EVAL_SCALARS;
+        for (bb__eval_walk_start(&m, j < BB__EVAL_PATTERNS ? bb__eval_mask[j] : 0); m.index < count; bb__eval_walk_next(&m)) {
+            int i = m.index, least = m.least, k = base + i;
+            if (least != i) {
+                for (int s = 0; s < S; s++)
+                    w[s][k] = w[s][base + least], sum = bb__eval_pack_sum(sum, (size_t)s * BB__EVAL_WEIGHTS + k, w[s][k]);
+                continue;
+            }
+            if (ordinal >= stored) UNPACK_BAD("%zu weights stored per set, the header says %zu", ordinal + 1, stored);
+            for (int s = 0; s < S; s++) {
+                w[s][k] = 0;
+                if (!(set[s][ordinal / 8] >> ordinal % 8 & 1)) continue;
+                int escape = v[s] < end[s] && *v[s] == BB__EVAL_PACK_ESCAPE;
+                if (end[s] - v[s] < 1 + 2 * escape)
+                    UNPACK_BAD("set %d: its weights end at weight %d, its bitmap marks more", s, k);
+                int x = escape ? (int)(v[s][1] | v[s][2] << 8) : *v[s];
+                x = escape ? (x >= 0x8000 ? x - 0x10000 : x) : (x >= 0x80 ? x - 0x100 : x);
+                if (!x) UNPACK_BAD("set %d: weight %d is 0, its bitmap says not", s, k);
+                v[s] += 1 + 2 * escape;
+                w[s][k] = (int16_t)x;
+                sum = bb__eval_pack_sum(sum, (size_t)s * BB__EVAL_WEIGHTS + k, x);
+                nonzero++;
+            }
+            ordinal++;
+        }
+    }
+    if (ordinal != stored) UNPACK_BAD("%zu weights stored per set, the header says %zu", ordinal, stored);
+    for (int s = 0; s < S; s++)
+        if (v[s] != end[s]) UNPACK_BAD("set %d: its weights end %zu bytes before the set does", s, (size_t)(end[s] - v[s]));
+    if (nonzero != get32(b + 32))
+        UNPACK_BAD("%zu weights not 0, the header says %lu", nonzero, (unsigned long)get32(b + 32));
+    if (sum != get32(b + 36))
+        UNPACK_BAD("the expanded weights' sum 0x%08lx, the header says 0x%08lx", (unsigned long)sum,
+                   (unsigned long)get32(b + 36));
+    return 0;
+}
+#undef UNPACK_BAD
+
+#if BB__EVAL_PACKED
+int16_t bb__othello_eval_weights[BB__EVAL_STAGES][BB__EVAL_WEIGHTS];
+
+/* The packed build (WebAssembly) expands its weights as the module starts
+ * (its _initialize runs the constructors); a damaged form stops it there,
+ * with what is wrong on stderr (the package's import throws it). */
+__attribute__((constructor)) static void unpack_at_start(void)
+{
+    char err[256];
+    if (!bb__othello_eval_unpack(bb__othello_eval_packed, bb__othello_eval_packed_size, bb__othello_eval_weights, err,
+                                 sizeof err))
+        return;
+    fprintf(stderr, "bitboard: the Othello evaluation's packed weights: %s\n", err);
+    abort();
+}
+#endif

@@ -28,6 +28,7 @@
 #ifndef BB_SRC_OTHELLO_EVAL_H
 #define BB_SRC_OTHELLO_EVAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -59,8 +60,25 @@ static inline int bb__eval_stage(int empties)
 extern const uint64_t bb__eval_mask[BB__EVAL_PATTERNS];
 /* Where each pattern's table starts in the weights (the last: BB__EVAL_TABLE). */
 extern const int bb__eval_offset[BB__EVAL_PATTERNS + 1];
-/* The weights by stage, generated at build time from data/othello/eval.bin. */
+/* The weights by stage, generated at build time from data/othello/eval.bin:
+ * constant data, or (BB__EVAL_PACKED, the WebAssembly build) expanded from
+ * the packed form when the module starts. */
+#if BB__EVAL_PACKED
+extern int16_t bb__othello_eval_weights[BB__EVAL_STAGES][BB__EVAL_WEIGHTS];
+#else
 extern const int16_t bb__othello_eval_weights[BB__EVAL_STAGES][BB__EVAL_WEIGHTS];
+#endif
+/* The weights by stage in their packed form (eval_pack.h), generated at
+ * build time from data/othello/eval.bin: in the builds that link
+ * gen/eval_packed.o (the WebAssembly build, the eval tests). */
+extern const unsigned char bb__othello_eval_packed[];
+extern const size_t bb__othello_eval_packed_size;
+/* Expands the packed weights b (n bytes) into w (BB__EVAL_STAGES sets, as
+ * bb__othello_eval_weights): 0, or 1 with what is wrong (and where) in err,
+ * of size errn, and w all zeros.  Every field, the size, both checksums and
+ * the counts are checked: a damaged or cut form is an error, never a zero
+ * or wrong weight. */
+int bb__othello_eval_unpack(const unsigned char *b, size_t n, int16_t (*w)[BB__EVAL_WEIGHTS], char *err, size_t errn);
 
 /* The BB__EVAL_INDICES table indices of (p, o), p to move: image by image
  * (bb_sym order), pattern by pattern. */
@@ -80,7 +98,9 @@ int bb__othello_eval_with(const int16_t *w, uint64_t p, uint64_t o);
  * with these and 135.3 M with the staged weights; with the levels (since
  * 2026-11-27) #40-#49 take 791.6 M with these and 751.3 M with the staged
  * weights, which the solver now uses (docs/OTHELLO.md, "The evaluation"). */
+#if !BB__EVAL_PACKED /* the packed (WebAssembly) build carries the staged weights only */
 extern const int16_t bb__othello_solver_weights[BB__EVAL_WEIGHTS];
 int bb__othello_solver_eval(uint64_t p, uint64_t o);
+#endif
 
 #endif
