@@ -43,7 +43,13 @@
 #include <strings.h>
 #include <sys/mman.h>
 #include <time.h>
-#if defined(__AVX512BW__) && defined(__AVX512F__)
+/* CORE_NO_SIMD=1 (CFLAGS=-DCORE_NO_SIMD) builds the plain C planes loops,
+ * those of a CPU other than x86, to test them on x86. */
+#if defined(__SSE2__) && !defined(CORE_NO_SIMD)
+#include <emmintrin.h>
+#define CORE_SSE2 1 /* x86-64's baseline: the portable planes loops */
+#endif
+#if defined(__AVX512BW__) && defined(__AVX512F__) && !defined(CORE_NO_SIMD)
 #include <immintrin.h>
 #define CORE_AVX512 1 /* the planes loops use one masked move per board */
 #endif

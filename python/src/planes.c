@@ -8,6 +8,159 @@
 static uint64_t byte_spread[256]; /* byte b -> 8 bytes, byte c = bit c of b */
 static float byte_spread_f[256][8]; /* byte b -> 8 floats, float c = bit c of b */
 
+/* The 8x8 bit matrix x (row k = byte k, column j = bit j) transposed: bit j
+ * of byte k goes to bit k of byte j (three swaps of blocks, 2x2 to 4x4). */
+static inline uint64_t transpose8(uint64_t x)
+{
+    uint64_t t;
+    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    return x;
+}
+
+/* The 64 bits of x as 64 bytes 0/1 (byte q = bit q): one AVX-512 masked
+ * move; in SSE2 (x86-64's baseline) each byte repeated 8 times by unpacks,
+ * its bits picked by a mask, min(., 1); else 8 table look-ups. */
+static inline void spread64_u8(void *o, uint64_t x)
+{
+#if defined(CORE_AVX512)
+    _mm512_storeu_si512(o, _mm512_maskz_mov_epi8((__mmask64)x, _mm512_set1_epi8(1)));
+#elif defined(CORE_SSE2)
+    const __m128i bit = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+    const __m128i one = _mm_set1_epi8(1);
+    __m128i v = _mm_cvtsi64_si128((long long)x);
+    __m128i u = _mm_unpacklo_epi8(v, v), lo = _mm_unpacklo_epi16(u, u), hi = _mm_unpackhi_epi16(u, u);
+    __m128i q[4] = {_mm_unpacklo_epi32(lo, lo), _mm_unpackhi_epi32(lo, lo), _mm_unpacklo_epi32(hi, hi),
+                    _mm_unpackhi_epi32(hi, hi)};
+    for (int k = 0; k < 4; k++)
+        _mm_storeu_si128((__m128i *)o + k, _mm_min_epu8(_mm_and_si128(q[k], bit), one));
+#else
+    for (int r = 0; r < 8; r++) memcpy((char *)o + 8 * r, &byte_spread[(x >> (8 * r)) & 0xff], 8);
+#endif
+}
+
+/* The 64 bits of x as 64 floats 0.0/1.0: four AVX-512 masked moves, else 8 table look-ups. */
+static inline void spread64_f32(float *o, uint64_t x)
+{
+#if defined(CORE_AVX512)
+    for (int q = 0; q < 4; q++)
+        _mm512_storeu_ps(o + 16 * q, _mm512_maskz_mov_ps((__mmask16)(x >> (16 * q)), _mm512_set1_ps(1.0f)));
+#else
+    for (int r = 0; r < 8; r++) memcpy(o + 8 * r, byte_spread_f[(x >> (8 * r)) & 0xff], 32);
+#endif
+}
+
+/* NCHW: n boards to n 8x8 planes of bytes (0/1) or floats (0.0/1.0). */
+static void planes_nchw(void *out, const uint64_t *b, npy_intp n, int f32)
+{
+    if (f32)
+        for (npy_intp i = 0; i < n; i++) spread64_f32((float *)out + 64 * i, b[i]);
+    else
+        for (npy_intp i = 0; i < n; i++) spread64_u8((char *)out + 64 * i, b[i]);
+}
+
+/* The bits of x in the even bits of the result (bit i -> bit 2i). */
+static inline uint64_t spread_even(uint32_t x)
+{
+    uint64_t v = x;
+    v = (v | v << 16) & 0x0000FFFF0000FFFFULL;
+    v = (v | v << 8) & 0x00FF00FF00FF00FFULL;
+    v = (v | v << 4) & 0x0F0F0F0F0F0F0F0FULL;
+    v = (v | v << 2) & 0x3333333333333333ULL;
+    v = (v | v << 1) & 0x5555555555555555ULL;
+    return v;
+}
+
+/* NHWC, the common case of two channels (p, o): a position's cells in
+ * memory order are the bits of the two boards interleaved (bit 2s + c is
+ * square s of board c), spread as NCHW's planes are. */
+static void planes_nhwc2(void *out, const uint64_t *b, npy_intp outer, int f32)
+{
+    for (npy_intp i = 0; i < outer; i++, b += 2)
+        for (int h = 0; h < 2; h++) {
+            uint64_t w = spread_even((uint32_t)(b[0] >> (32 * h))) | spread_even((uint32_t)(b[1] >> (32 * h))) << 1;
+            if (f32) spread64_f32((float *)out + 128 * i + 64 * h, w);
+            else spread64_u8((char *)out + 128 * i + 64 * h, w);
+        }
+}
+
+#if defined(__GNUC__)
+#define PLANES_INLINE static inline __attribute__((always_inline))
+#else
+#define PLANES_INLINE static inline
+#endif
+
+/* The 8x8 byte matrix a[0..8) transposed in place: byte r of a[k] goes to
+ * byte k of a[r] (swaps of bytes, then pairs, then quads). */
+static inline void transpose8_bytes(uint64_t a[8])
+{
+    static const uint64_t mask[3] = {0x00FF00FF00FF00FFULL, 0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL};
+    for (int l = 0; l < 3; l++) {
+        int d = 1 << l, sh = 8 * d;
+        for (int k = 0; k < 8; k++)
+            if (!(k & d)) {
+                uint64_t t = ((a[k] >> sh) ^ a[k + d]) & mask[l];
+                a[k + d] ^= t;
+                a[k] ^= t << sh;
+            }
+    }
+}
+
+/* One position's cells (64 squares of C cells) from t (below); f32: floats,
+ * else bytes.  Each group's 8 cells go in one store, so a short last group's
+ * store runs on into the next cells, written after it; exact: the last
+ * position of the output, where the stores stop at its own cells. */
+PLANES_INLINE void nhwc_cells(char *o, const uint64_t *t, npy_intp C, int f32, int exact)
+{
+    const size_t cell = f32 ? 4 : 1;
+    const npy_intp groups = (C + 7) / 8;
+    const int last = (int)(C - 8 * (groups - 1)); /* the last group's channels, 1..8 */
+    for (int s = 0; s < 64; s++, o += (size_t)C * cell)
+        for (npy_intp g = 0; g < groups; g++) {
+            unsigned bits = (unsigned)(t[g * 8 + (s >> 3)] >> (8 * (s & 7))) & 0xff;
+            char *d = o + (size_t)(8 * g) * cell;
+            if (exact && g == groups - 1 && last < 8)
+                for (int k = 0; k < last; k++) {
+                    if (f32) ((float *)d)[k] = byte_spread_f[bits][k];
+                    else d[k] = (char)((bits >> k) & 1);
+                }
+            else if (f32) memcpy(d, byte_spread_f[bits], 32);
+            else memcpy(d, &byte_spread[bits], 8);
+        }
+}
+
+/* NHWC, C > 2 channels: per group of up to 8 channels, the boards' bytes
+ * transposed give each rank's 8x8 bit matrix (row = channel); transposed
+ * in turn (t[g * 8 + r], scratch of (C + 7) / 8 * 8 words), its byte j holds
+ * square (r, j) of the group's boards, which one look-up spreads into the
+ * group's cells. */
+PLANES_INLINE void nhwc_body(void *out, const uint64_t *b, npy_intp outer, npy_intp C, int f32, uint64_t *t)
+{
+    const npy_intp groups = (C + 7) / 8;
+    char *o = out;
+    for (npy_intp i = 0; i < outer; i++, b += C, o += (size_t)64 * (size_t)C * (f32 ? 4 : 1)) {
+        for (npy_intp g = 0; g < groups; g++) {
+            int w = C - 8 * g < 8 ? (int)(C - 8 * g) : 8;
+            uint64_t *a = t + g * 8;
+            for (int k = 0; k < 8; k++) a[k] = k < w ? b[8 * g + k] : 0;
+            transpose8_bytes(a);
+            for (int r = 0; r < 8; r++) a[r] = transpose8(a[r]);
+        }
+        if (i + 1 < outer) nhwc_cells(o, t, C, f32, 0);
+        else nhwc_cells(o, t, C, f32, 1);
+    }
+}
+
+static void planes_nhwc(void *out, const uint64_t *b, npy_intp outer, npy_intp C, int f32, uint64_t *t)
+{
+    if (f32) nhwc_body(out, b, outer, C, 1, t);
+    else nhwc_body(out, b, outer, C, 0, t);
+}
+
 /* to_planes(boards, nhwc, kind): kind 0 bool, 1 uint8, 2 float32 */
 static PyObject *py_to_planes(PyObject *self, PyObject *args)
 {
@@ -36,47 +189,18 @@ static PyObject *py_to_planes(PyObject *self, PyObject *args)
     if (!out) { u64_release(&b); return NULL; }
     void *od = PyArray_DATA(out);
     npy_intp n = b.n;
-    Py_BEGIN_ALLOW_THREADS
-    if (!nhwc && kind != 2) {
-        uint64_t *o8 = (uint64_t *)od;
-#ifdef CORE_AVX512
-        const __m512i ones = _mm512_set1_epi8(1);
-        for (npy_intp i = 0; i < n; i++)
-            _mm512_storeu_si512((void *)(o8 + i * 8), _mm512_maskz_mov_epi8((__mmask64)b.data[i], ones));
-        if (0)
-#endif
-        for (npy_intp i = 0; i < n; i++) {
-            uint64_t x = b.data[i];
-            for (int r = 0; r < 8; r++) o8[i * 8 + r] = byte_spread[(x >> (8 * r)) & 0xff];
-        }
-    } else if (!nhwc) {
-        float *of = (float *)od;
-#ifdef CORE_AVX512
-        const __m512 onef = _mm512_set1_ps(1.0f);
-        for (npy_intp i = 0; i < n; i++) {
-            uint64_t x = b.data[i];
-            for (int q = 0; q < 4; q++)
-                _mm512_storeu_ps(of + i * 64 + q * 16, _mm512_maskz_mov_ps((__mmask16)(x >> (16 * q)), onef));
-        }
-        if (0)
-#endif
-        for (npy_intp i = 0; i < n; i++) {
-            uint64_t x = b.data[i];
-            for (int r = 0; r < 8; r++) memcpy(of + i * 64 + r * 8, byte_spread_f[(x >> (8 * r)) & 0xff], 32);
-        }
-    } else {
-        npy_intp outer = C ? n / C : 0;
-        for (npy_intp i = 0; i < outer; i++)
-            for (npy_intp c = 0; c < C; c++) {
-                uint64_t x = b.data[i * C + c];
-                npy_intp base = i * 64 * C + c;
-                if (kind == 2)
-                    for (int s = 0; s < 64; s++) ((float *)od)[base + s * C] = (float)((x >> s) & 1);
-                else
-                    for (int s = 0; s < 64; s++) ((uint8_t *)od)[base + s * C] = (uint8_t)((x >> s) & 1);
-            }
+    uint64_t *scratch = NULL;
+    if (nhwc && C > 2 && !(scratch = malloc(sizeof(uint64_t) * 8 * (size_t)((C + 7) / 8)))) {
+        Py_DECREF(out);
+        u64_release(&b);
+        return no_memory("to_planes' scratch");
     }
+    Py_BEGIN_ALLOW_THREADS
+    if (!nhwc || C == 1) planes_nchw(od, b.data, n, kind == 2); /* one channel: the same cells */
+    else if (C == 2) planes_nhwc2(od, b.data, n / 2, kind == 2);
+    else planes_nhwc(od, b.data, C ? n / C : 0, C, kind == 2, scratch);
     Py_END_ALLOW_THREADS
+    free(scratch);
     u64_release(&b);
     return (PyObject *)out;
 }
