@@ -102,11 +102,13 @@ if os.environ.get("BB_STRICT") == "1":
 
 core = Extension(
     "bitboard._core",
-    sources=[os.path.join("src", "core.c")],
+    # one C file a module, sharing src/core.h (src/core.c says how to add one)
+    sources=sorted(os.path.relpath(f, HERE) for f in glob.glob(os.path.join(HERE, "src", "*.c"))),
     include_dirs=[os.path.join(ROOT, "include")],
     extra_compile_args=WARN + ["-O2", "-march=" + ARCH],
     extra_objects=[LIB],
-    depends=[LIB] + glob.glob(os.path.join(ROOT, "include", "**", "*.h"), recursive=True),
+    depends=[LIB] + glob.glob(os.path.join(ROOT, "include", "**", "*.h"), recursive=True)
+            + glob.glob(os.path.join(HERE, "src", "*.h")),
     extra_link_args=["-pthread"],
 )
 

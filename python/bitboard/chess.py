@@ -74,19 +74,28 @@ def move_from_index(position, index):
     return _core.chess_move_from_index(position, int(index))
 
 
+_DEST = {}
 _PERM = {}
 
 
+def _dest(view_sym):
+    """dest[i]: where policy index i goes under the view's symmetry."""
+    if view_sym not in _DEST:
+        _DEST[view_sym] = _core.chess_policy_perm(int(view_sym))
+    return _DEST[view_sym]
+
+
 def _perm(view_sym):
+    """src[j]: the policy index that lands at j (dense[src] moves a policy)."""
     if view_sym not in _PERM:
-        dest = _core.chess_policy_perm(int(view_sym))
+        dest = _dest(view_sym)
         src = _np.empty_like(dest)
         src[dest] = _np.arange(dest.size)
         _PERM[view_sym] = src
     return _PERM[view_sym]
 
 
-def augment(position, policy):
+def augment(position, policy, form="dense"):
     """The images of a position the rules allow, each with its policy moved to
     match: a list of ``(Position, policy)``.
 
@@ -98,12 +107,26 @@ def augment(position, policy):
     swap leaves the policy as it is.  Images lose the move history
     (repetitions).
 
+    ``form="index"``: ``policy`` is one move index instead (the move played:
+    an int 0..4671 as :func:`move_index` gives, or a negative number for no
+    move, kept as it is), and each image's is an int: the argmax of the
+    dense form's image of a one-hot policy.
+
     >>> len(augment(Position(), _np.zeros(4672)))       # castling rights: colour swap only
     2
+    >>> pos = Position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")     # no castling: the mirror too
+    >>> [(move_from_index(img, ix), ix) for img, ix in augment(pos, move_index(pos, "e2e4"), form="index")]
+    [('e2e4', 76), ('e7e5', 76), ('d2d4', 75), ('d7d5', 75)]
     """
-    pol = _np.asarray(policy)
-    if pol.shape != (POLICY_SIZE,):
-        raise ValueError("policy: expected shape (4672,), got %r" % (pol.shape,))
+    if form not in ("dense", "index"):
+        raise ValueError("form: %r is not 'dense' or 'index'" % (form,))
+    if form == "index":
+        pol = _move_arg(policy)
+    else:
+        pol = _np.asarray(policy)
+        if pol.shape != (POLICY_SIZE,):
+            raise ValueError("policy: expected shape (4672,), got %r%s"
+                             % (pol.shape, "; for one move index pass form='index'" if pol.shape == () else ""))
     out = []
     black = position.turn == BLACK
     for s in Sym:
@@ -112,10 +135,26 @@ def augment(position, policy):
         img = position.copy() if s == Sym.IDENTITY else position.transform(s)
         # the symmetry as the mover sees it: conjugated by the view's vertical flip when black moves
         view = Sym.FLIP_VERTICAL.compose(s).compose(Sym.FLIP_VERTICAL) if black else s
-        moved = pol if view == Sym.IDENTITY else pol[_perm(view)]
+        if view == Sym.IDENTITY:
+            moved = pol
+        elif form == "index":
+            moved = pol if pol < 0 else int(_dest(view)[pol])
+        else:
+            moved = pol[_perm(view)]
         out.append((img, moved))
         out.append((img.color_flip(), moved))
     return out
+
+
+def _move_arg(policy):
+    """augment(form="index")'s policy: an int below POLICY_SIZE (negative: no move)."""
+    if isinstance(policy, (bool, _np.bool_)) or not isinstance(policy, (int, _np.integer)):
+        raise TypeError("policy: with form='index' expected an int move index (0..4671, negative: none), got %s"
+                        % type(policy).__name__)
+    ix = int(policy)
+    if ix >= POLICY_SIZE:
+        raise ValueError("policy: %d is not a move index (0..4671, negative: none)" % ix)
+    return ix
 
 
 def read_pgn(path, positions=True, filter=None, *, elo=None, elo_rule="both", time_control=None, result=None,

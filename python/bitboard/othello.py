@@ -246,9 +246,14 @@ _POLICY_SRC = _np.empty((8, 65), dtype=_np.int64)
 for _s in range(8):
     _POLICY_SRC[_s, _SQ[_s].astype(_np.int64)] = _np.arange(64)
     _POLICY_SRC[_s, 64] = 64
+# augment(form="index"): _MOVE_DST[q, s], the image of move q (a square, or
+# the pass) under symmetry s
+_MOVE_DST = _np.empty((65, 8), dtype=_np.int64)
+_MOVE_DST[:64] = _SQ.T
+_MOVE_DST[64] = 64
 
 
-def augment(p, o, policy):
+def augment(p, o, policy, form="dense"):
     """The 8 symmetric images of positions and their policies, moved together.
 
     ``p``, ``o``: boards of shape ``S``; ``policy``: shape ``S + (65,)``
@@ -257,23 +262,60 @@ def augment(p, o, policy):
     :class:`bitboard.Sym` order) with ``policy8[..., s, sym_square(q, s)] ==
     policy[..., q]`` and the pass kept.
 
+    ``form="index"``: ``policy`` is one move per position instead (the move
+    played, a class label), integers of shape ``S``: a square 0..63,
+    :data:`PASS` (64), or a negative number for no move (-1, or PyTorch's
+    ``ignore_index`` -100).  ``policy8`` then has shape ``S + (8,)`` and
+    ``policy``'s dtype: ``sym_square(q, s)`` for a square, the pass and a
+    negative number as they are -- the argmax of the dense form's images of
+    a one-hot policy, in 1 to 8 bytes an image where float32 takes 260.
+    ``ValueError`` names the first index holding more than 64.
+
     >>> import numpy as np
     >>> p, o, _ = start()
     >>> pol = np.zeros(65, dtype=np.float32); pol[square("f5")] = 1
     >>> p8, o8, pol8 = augment(p, o, pol)
     >>> [square_name(int(np.argmax(pol8[s]))) for s in range(8)]
     ['f5', 'e3', 'c4', 'd6', 'f4', 'c5', 'e6', 'd3']
+    >>> p8, o8, m8 = augment(p, o, square("f5"), form="index")
+    >>> [square_name(int(m)) for m in m8]
+    ['f5', 'e3', 'c4', 'd6', 'f4', 'c5', 'e6', 'd3']
     """
+    if form not in ("dense", "index"):
+        raise ValueError("form: %r is not 'dense' or 'index'" % (form,))
     pol = _np.asarray(policy)
     p8 = _core.transform_all(p)
     o8 = _core.transform_all(o)
-    shape = _np.shape(p8)[:-1]
-    if pol.shape != tuple(shape) + (65,):
-        raise ValueError("policy: expected shape %r (the boards' shape and 65), got %r"
-                         % (tuple(shape) + (65,), pol.shape))
+    shape = tuple(_np.shape(p8)[:-1])
+    if form == "index":
+        _check_moves(pol, shape)
+    elif pol.shape != shape + (65,):
+        raise ValueError("policy: expected shape %r (the boards' shape and 65), got %r%s"
+                         % (shape + (65,), pol.shape,
+                            "; for one move a position pass form='index'" if pol.shape == shape else ""))
     if _np.any(_np.bitwise_and(p8[..., 0], o8[..., 0])):
         raise ValueError("p and o overlap (a square is in both)")
-    return p8, o8, pol[..., _POLICY_SRC]
+    if form == "dense":
+        return p8, o8, pol[..., _POLICY_SRC]
+    moves = pol.astype(_np.int64)
+    none = moves < 0
+    m8 = _MOVE_DST[_np.where(none, 0, moves)]
+    m8[none] = moves[none, None]
+    return p8, o8, m8.astype(pol.dtype)
+
+
+def _check_moves(m, shape):
+    """augment(form="index")'s policy: integers 0..64 or negative, of the boards' shape."""
+    if m.dtype == _np.bool_ or m.dtype.kind not in "iu":
+        raise TypeError("policy: with form='index' expected integer moves (0..63, PASS = 64, negative: none), "
+                        "got dtype %s" % m.dtype)
+    if m.shape != shape:
+        raise ValueError("policy: with form='index' expected shape %r (the boards' shape), got %r" % (shape, m.shape))
+    bad = _np.argwhere(m > 64)
+    if len(bad):
+        at = tuple(int(k) for k in bad[0])
+        raise ValueError("policy: %d at index %r is not a move (0..63, PASS = 64, negative: none)"
+                         % (int(m[at]), at))
 
 
 def games(path, errors="raise"):

@@ -1,4 +1,10 @@
 """Symmetries, canonical forms, unique and planes against naive numpy."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -221,6 +227,71 @@ def test_planes_against_unpackbits(dtype):
     assert np.array_equal(bitboard.from_planes(pl), b)
     assert np.array_equal(bitboard.from_planes(nhwc, layout="NHWC"), b)
 
+
+
+def slow_planes(b, layout, dtype):
+    """to_planes written plainly in numpy: cell (r, c) = bit r * 8 + c, one shift a square."""
+    b = np.asarray(b, np.uint64)
+    bits = (b[..., None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)
+    pl = bits.reshape(b.shape + (8, 8)).astype(dtype)
+    return np.moveaxis(pl, -3, -1) if layout == "NHWC" else pl
+
+
+def plane_boards(rng, n):
+    """Seeded random boards, with the edge cases first: empty, full, a1 alone, h8 alone, each square alone."""
+    edge = [0, 2**64 - 1, 1, 1 << 63] + [1 << q for q in range(64)]
+    rand = rng.integers(0, 2**64, size=max(0, n - len(edge)), dtype=np.uint64)
+    return np.concatenate([np.array(edge, np.uint64), rand])[:n] if n >= len(edge) else rand[:0]
+
+
+@pytest.mark.parametrize("layout", ["NCHW", "NHWC"])
+@pytest.mark.parametrize("dtype", [bool, np.uint8, np.float32])
+def test_planes_against_slow_reference(layout, dtype):
+    rng = np.random.default_rng(52)
+    # every channel count the NHWC code treats apart (1; 2; 3..7, one short group; 8, 9, 12, 16, 17, 24, 119:
+    # whole groups and a short last one), position counts 1 and 2 (the last position is written exactly)
+    # and enough boards to release the GIL
+    for c in (1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 119):
+        for n in (1, 2, 5, max(3, 4100 // c)):
+            b = np.concatenate([plane_boards(rng, 68), rng.integers(0, 2**64, size=n * c, dtype=np.uint64)])
+            b = b[:n * c].reshape(n, c)
+            got = bitboard.to_planes(b, layout=layout, dtype=dtype)
+            want = slow_planes(b, layout, dtype)
+            assert got.dtype == want.dtype and got.shape == want.shape, (c, n)
+            assert np.array_equal(got, want), (layout, dtype, c, n)
+    # the edge boards alone, one channel and as one position of 68 channels; all-zero and all-ones batches
+    edge = plane_boards(rng, 68)
+    for b in (edge, edge.reshape(1, 68), edge.reshape(2, 34), np.zeros((3, 12), np.uint64),
+              np.full((3, 12), 2**64 - 1, np.uint64), np.zeros((0, 5), np.uint64)):
+        assert np.array_equal(bitboard.to_planes(b, layout=layout, dtype=dtype), slow_planes(b, layout, dtype))
+    if layout == "NCHW":
+        for x in (0, 1, 1 << 63, 2**64 - 1):       # one board (a Python int)
+            assert np.array_equal(bitboard.to_planes(x, dtype=dtype), slow_planes(np.uint64(x), layout, dtype))
+
+
+PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NATIVE_LIB = os.path.join(os.path.dirname(PKG), "build", "libbitboard.a")
+
+
+@pytest.mark.skipif(not os.path.exists(NATIVE_LIB), reason="build/libbitboard.a (make lib) is missing")
+def test_planes_plain_c_loops(tmp_path):
+    """The planes loops a CPU other than x86 compiles (CORE_NO_SIMD: no SSE2, no AVX-512), built here
+    against make's library and run through the reference test above."""
+    env = dict(os.environ, CFLAGS="-DCORE_NO_SIMD", BB_STRICT="1", BB_BUILD=os.path.dirname(NATIVE_LIB),
+               BB_ARCH="native")
+    r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "-b", str(tmp_path), "-t",
+                        str(tmp_path / "obj")], cwd=PKG, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for f in glob.glob(os.path.join(PKG, "bitboard", "*.py")):
+        shutil.copy(f, tmp_path / "bitboard")
+    env = dict(os.environ, PYTHONPATH="%s%s%s" % (tmp_path, os.pathsep, os.path.join(PKG, "tests")))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k",
+                        "slow_reference or against_unpackbits", os.path.join(PKG, "tests", "test_boards.py")],
+                       cwd=str(tmp_path), env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and "9 passed" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run([sys.executable, "-c", "import bitboard; print(bitboard._core.__file__)"], cwd=str(tmp_path),
+                       env=env, capture_output=True, text=True)
+    assert r.stdout.startswith(str(tmp_path)), r.stdout + r.stderr      # the tests ran on that build
 
 def test_planes_orientation():
     pl = bitboard.to_planes(1 | (1 << 7) | (1 << 56))       # a1, h1, a8

@@ -174,6 +174,42 @@ def test_augment_maps_legal_moves_to_legal_moves():
         chess.augment(Position(), np.zeros(10))
 
 
+
+def test_augment_index_form_is_the_dense_forms_argmax():
+    rng = np.random.default_rng(52)
+    for fen in POSITIONS:
+        pos = Position(fen)
+        legal = pos.legal_moves()
+        for m in rng.choice(legal, size=min(6, len(legal)), replace=False):
+            ix = chess.move_index(pos, m)
+            pol = np.zeros(chess.POLICY_SIZE, np.float32)
+            pol[ix] = 1
+            dense = chess.augment(pos, pol)
+            index = chess.augment(pos, np.int16(ix), form="index")
+            assert len(index) == len(dense)
+            for (img, d), (img2, j) in zip(dense, index):
+                assert img2 == img and isinstance(j, int)
+                assert j == int(np.argmax(d))
+                assert chess.move_from_index(img, j) in img.legal_moves()
+    # all 8 symmetries (no pawns, no castling), each with the colour swap
+    assert len(chess.augment(Position(POSITIONS[5]), 0, form="index")) == 16
+
+
+def test_augment_index_form_edges():
+    pos = Position(POSITIONS[5])
+    assert [j for _, j in chess.augment(pos, -1, form="index")] == [-1] * 16       # no move
+    assert len({j for _, j in chess.augment(pos, 4671, form="index")}) > 1
+    with pytest.raises(ValueError, match=r"^policy: 4672 is not a move index \(0\.\.4671, negative: none\)$"):
+        chess.augment(pos, 4672, form="index")
+    with pytest.raises(TypeError, match="expected an int move index.*float"):
+        chess.augment(pos, 3.0, form="index")
+    with pytest.raises(TypeError, match="got bool"):
+        chess.augment(pos, True, form="index")
+    with pytest.raises(ValueError, match="pass form='index'"):
+        chess.augment(pos, np.int64(3))
+    with pytest.raises(ValueError, match="^form: 'sparse' is not 'dense' or 'index'$"):
+        chess.augment(pos, 3, form="sparse")
+
 def test_read_pgn(tmp_path):
     games = [["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], ["d4", "d5", "c4", "dxc4", "e4"], ["f3", "e5", "g4", "Qh4#"]]
     text = ""

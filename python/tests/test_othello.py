@@ -295,6 +295,62 @@ def test_augment_moves_policy_with_board():
         othello.augment(p, o, np.zeros((50, 64)))
 
 
+
+def test_augment_index_form_is_the_dense_forms_argmax():
+    rng = np.random.default_rng(52)
+    m = othello.moves(P, O)
+    moves = np.empty(len(P), np.int64)
+    for i in range(len(P)):
+        sq = othello.squares(int(m[i]))
+        moves[i] = rng.choice(sq) if sq else othello.PASS
+    moves[::7] = -1                                 # no move (the last position of a game)
+    dense = np.zeros((len(P), 65), np.float32)
+    has = moves >= 0
+    dense[np.nonzero(has)[0], moves[has]] = 1
+    p8, o8, d8 = othello.augment(P, O, dense)
+    for dt in (np.int16, np.int32, np.int64, np.int8):
+        q8, r8, i8 = othello.augment(P, O, moves.astype(dt), form="index")
+        assert i8.shape == (len(P), 8) and i8.dtype == dt
+        assert np.array_equal(q8, p8) and np.array_equal(r8, o8)
+        assert np.array_equal(i8[has], np.argmax(d8[has], axis=-1))
+        assert (i8[~has] == -1).all()
+    # each image's move is legal in that image (or the pass where it has none)
+    m8 = othello.moves(p8, o8)
+    for i in np.nonzero(has)[0]:
+        for s in Sym:
+            if i8[i, s] == othello.PASS:
+                assert m8[i, s] == 0
+            else:
+                assert (int(m8[i, s]) >> int(i8[i, s])) & 1
+                assert i8[i, s] == bitboard.sym_square(int(moves[i]), s)
+    # uint8 (othello.games' moves) stays uint8; a 2-D batch; one position as ints
+    u8 = np.where(has, moves, othello.PASS).astype(np.uint8)
+    assert othello.augment(P, O, u8, form="index")[2].dtype == np.uint8
+    _, _, b8 = othello.augment(P[:40].reshape(10, 4), O[:40].reshape(10, 4), moves[:40].reshape(10, 4),
+                               form="index")
+    assert b8.shape == (10, 4, 8) and np.array_equal(b8.reshape(40, 8), i8[:40])
+
+
+def test_augment_index_form_edges():
+    p, o, _ = othello.start()
+    assert othello.augment(p, o, othello.PASS, form="index")[2].tolist() == [64] * 8
+    assert othello.augment(p, o, -100, form="index")[2].tolist() == [-100] * 8   # PyTorch's ignore_index
+    dense = np.zeros(65, np.float32)
+    dense[64] = 1
+    assert np.argmax(othello.augment(p, o, dense)[2], axis=-1).tolist() == [64] * 8
+    with pytest.raises(ValueError, match=r"^policy: 65 at index \(1,\) is not a move"):
+        othello.augment(P[:3], O[:3], np.array([0, 65, 2]), form="index")
+    with pytest.raises(TypeError, match="expected integer moves.*float64"):
+        othello.augment(P[:3], O[:3], np.zeros(3), form="index")
+    with pytest.raises(TypeError, match="got dtype bool"):
+        othello.augment(P[:3], O[:3], np.zeros(3, bool), form="index")
+    with pytest.raises(ValueError, match=r"expected shape \(3,\) \(the boards' shape\), got \(3, 65\)"):
+        othello.augment(P[:3], O[:3], np.zeros((3, 65), np.int64), form="index")
+    with pytest.raises(ValueError, match="pass form='index'"):
+        othello.augment(P[:3], O[:3], np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="^form: 'indices' is not 'dense' or 'index'$"):
+        othello.augment(P[:3], O[:3], np.zeros(3, np.int64), form="indices")
+
 # --- records: files written here in each format ---------------------------
 
 GAMES = ["f5d6c3d3c4f4f6f3e6e7", "f5f6e6f4e3c5c4e7c6d3", "c4c3"]
