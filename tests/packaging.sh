@@ -94,7 +94,7 @@ else
     [ -f "$sd" ] && ok || bad "the sdist is not bitboard-$version.tar.gz: $(ls "$tmp/dist")"
     tar tzf "$sd" > "$tmp/sdist.list" 2> /dev/null
     missing=
-    for f in LICENSE src/core.c csrc/Makefile csrc/mk/lib.mk csrc/include/bitboard.h csrc/include/bitboard/core.h \
+    for f in LICENSE src/core.c src/core.h csrc/Makefile csrc/mk/lib.mk csrc/include/bitboard.h csrc/include/bitboard/core.h \
              csrc/tools/gen_attack_tables.c csrc/src/core/version.c; do
         grep -qx "bitboard-$version/$f" "$tmp/sdist.list" || missing="$missing $f"
     done
