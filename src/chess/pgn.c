@@ -22,30 +22,9 @@
 #include <sys/stat.h>
 
 #include "chess_internal.h"
+#include "pgn_internal.h"
 #include "../core/input.h"
 #include "../core/text.h"
-
-enum { WINDOW = 1 << 20, MAX_DEPTH = 64, TOKEN_MAX = 32 };
-
-struct bb_pgn_reader {
-    bb_input *in;                  /* the input (decompressed if it is compressed), or NULL: */
-    FILE *f;                       /* a range of a plain file, read as it is */
-    int close_f;
-    unsigned char *buf;            /* FILE mode: the window's storage */
-    const unsigned char *win, *p, *end; /* the window and the read point */
-    uint64_t base;                 /* the offset of win in the input */
-    uint64_t line_start;           /* the offset of the current line's first byte */
-    long line;
-    int eof;                       /* FILE mode: nothing more to read */
-    int limited;                   /* FILE mode: read at most `remaining` more bytes */
-    uint64_t remaining;
-    int read_errno;
-    char read_msg[256];
-    long game;
-    char *text;                    /* scratch: a comment or a tag value */
-    size_t text_len, text_cap;
-    struct game_state *state;      /* a game's state, kept from game to game */
-};
 
 /* ---- input ----------------------------------------------------------------------- */
 
@@ -180,6 +159,17 @@ const char *bb_pgn_read_error(const bb_pgn_reader *r)
 static int refill(bb_pgn_reader *r)
 {
     if (r->eof) return 0;
+    if (r->tee) { /* the window's bytes from tee->from on, kept before the window is read over */
+        bb__pgn_tee *t = r->tee;
+        uint64_t end = r->base + (uint64_t)(r->end - r->win), from = t->from > r->base ? t->from : r->base;
+        size_t n = end > from ? (size_t)(end - from) : 0;
+        if (n && !t->oom && bb__pgn_grow(&t->buf, &t->cap, t->len + n, 1 << 20) == 0) {
+            memcpy(t->buf + t->len, r->win + (from - r->base), n);
+            t->len += n;
+        } else if (n) {
+            t->oom = 1;
+        }
+    }
     r->base += (uint64_t)(r->end - r->win);
     size_t want = WINDOW;
     if (r->limited && r->remaining < want) want = (size_t)r->remaining;
@@ -774,6 +764,7 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
             read_comment(s, c == '{');
         }
     }
+    if (r->read_msg[0] && !ended) return -1; /* a game a read error cut: not ended, one error (the read's) */
     if (v->end) v->end(arg, s->failed ? &s->err : NULL, s->truncated);
     if (r->read_msg[0]) rc = -1;
 done:
