@@ -102,7 +102,7 @@ if os.environ.get("BB_STRICT") == "1":
 
 core = Extension(
     "bitboard._core",
-    sources=[os.path.join("src", "core.c")],
+    sources=[os.path.join("src", "core.c"), os.path.join("src", "chess_arrays.c")],
     include_dirs=[os.path.join(ROOT, "include")],
     extra_compile_args=WARN + ["-O2", "-march=" + ARCH],
     extra_objects=[LIB],

@@ -2792,6 +2792,7 @@ static struct PyModuleDef core_module = {
     NULL, NULL, NULL, NULL,
 };
 
+int chess_arrays_add(PyObject *m); /* chess_arrays.c */
 PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();
@@ -2819,5 +2820,6 @@ PyMODINIT_FUNC PyInit__core(void)
     }
     PyModule_AddStringConstant(m, "VERSION", BB_VERSION_STRING);
     PyModule_AddIntConstant(m, "PLANES", PLANES);
+    if (chess_arrays_add(m) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }
