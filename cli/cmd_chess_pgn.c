@@ -12,7 +12,10 @@
  * With --threads N (the check and --stats, from a file), the file is split
  * where the reader itself ends a game (bb_pgn_split) into parts read at once; the errors are collected and
  * printed in file order afterwards with their lines and game numbers
- * counted from the start of the file. */
+ * counted from the start of the file.  Standard input and a compressed
+ * file, which cannot be cut by offset, go through the library's pool
+ * (bb_pgn_pool): cut into chunks of whole games as they are read, the
+ * chunks read at once, their errors printed in file order as they finish. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
@@ -377,6 +380,37 @@ static void part_read(pgn_run *s)
     s->r = NULL;
 }
 
+/* Part p's errors printed (its games and lines after `games` and `lines`
+ * of the parts before), its counts added to total's; its lists freed.
+ * Returns 1 if an error of its own was said, else 0. */
+static int merge_part(pgn_run *total, pgn_run *p, long games, long lines)
+{
+    int status = 0;
+    for (long i = 0; i < p->nerrors; i++) {
+        bb_pgn_error x = p->errors[i];
+        x.game += games;
+        if (x.line > 0) x.line += lines;
+        print_error(total->path, &x, p->is_warning[i]);
+    }
+    if (p->lost)
+        cli_error("%s: out of memory: %ld error%s or warning%s from game %ld on could not be kept to be printed",
+                  total->path, p->lost, p->lost == 1 ? "" : "s", p->lost == 1 ? "" : "s", p->lost_first + games),
+            status = 1;
+    if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
+    total->n.games += p->n.games;
+    total->n.bad += p->n.bad;
+    total->n.warned += p->n.warned;
+    total->n.truncated += p->n.truncated;
+    total->n.dropped += p->n.dropped;
+    total->n.plies += p->n.plies;
+    if (p->n.max_plies > total->n.max_plies) total->n.max_plies = p->n.max_plies;
+    for (int i = 0; i < 4; i++) total->n.results[i] += p->n.results[i];
+    free(p->errors);
+    free(p->is_warning);
+    p->errors = NULL, p->is_warning = NULL;
+    return status;
+}
+
 /* The check and --stats with threads: parts read at once, errors printed
  * after, in file order, counted from the start of the file. */
 static int read_threads(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
@@ -440,35 +474,83 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
             status = 1;
             continue;
         }
-        for (long i = 0; i < p->nerrors; i++) {
-            bb_pgn_error x = p->errors[i];
-            x.game += games;
-            if (x.line > 0) x.line += lines;
-            print_error(total->path, &x, p->is_warning[i]);
-        }
-        if (p->lost)
-            cli_error("%s: out of memory: %ld error%s or warning%s from game %ld on could not be kept to be printed",
-                      total->path, p->lost, p->lost == 1 ? "" : "s", p->lost == 1 ? "" : "s", p->lost_first + games),
-                status = 1;
-        if (p->read_failed) cli_error("%s: %s", total->path, p->read_error), status = 1;
+        status |= merge_part(total, p, games, lines);
         games += p->n.games + p->n.dropped;
         lines += p->lines;
-        total->n.games += p->n.games;
-        total->n.bad += p->n.bad;
-        total->n.warned += p->n.warned;
-        total->n.truncated += p->n.truncated;
-        total->n.dropped += p->n.dropped;
-        total->n.plies += p->n.plies;
-        if (p->n.max_plies > total->n.max_plies) total->n.max_plies = p->n.max_plies;
-        for (int i = 0; i < 4; i++) total->n.results[i] += p->n.results[i];
         *bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
-        free(p->errors);
-        free(p->is_warning);
     }
 out:
     free(offsets);
     free(parts);
     free(tid);
+    return status;
+}
+
+/* A stream (compressed, or standard input) with threads: the library's pool
+ * cuts it into chunks of whole games, read at once; a chunk's reader numbers
+ * its games and lines as the whole stream's, so its errors are printed as
+ * they are, chunk after chunk in file order. */
+static void *pool_work(void *arg, bb_pgn_reader *r)
+{
+    const pgn_run *total = arg;
+    pgn_run *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->path = total->path;
+    s->mode = total->mode;
+    s->filter = total->filter;
+    s->keep_errors = 1;
+    atomic_init(&s->bytes, 0);
+    s->r = r;
+    read_all(s, &plain_visitor, s, 0, 0);
+    s->r = NULL;
+    return s;
+}
+
+static void pool_discard(void *arg, void *result)
+{
+    pgn_run *s = result;
+    (void)arg;
+    free(s->errors);
+    free(s->is_warning);
+    free(s);
+}
+
+static int read_pool(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
+{
+    bb_pgn_pool_options o;
+    memset(&o, 0, sizeof o);
+    o.work = pool_work;
+    o.discard = pool_discard;
+    o.arg = total;
+    o.threads = threads;
+    bb_pgn_error e;
+    bb_pgn_pool *pool = bb_pgn_pool_open(total->path, &o, &e);
+    if (!pool) return cli_error("%s", e.msg); /* cannot be opened: 2 */
+    int status = 0, rc;
+    void *result;
+    double last = t0;
+    while ((rc = bb_pgn_pool_next(pool, &result)) == 1 && !cli_interrupted) {
+        pgn_run *p = result;
+        if (!p) {
+            status = cli_error("out of memory");
+            break;
+        }
+        if (total->progress_shown && p->nerrors) clear_progress(), total->progress_shown = 0;
+        status |= merge_part(total, p, 0, 0);
+        pool_discard(NULL, p);
+        double now = cli_now();
+        if (show_progress && now - last >= 0.25) {
+            double mb = (double)bb_pgn_pool_bytes(pool) / 1e6;
+            fprintf(stderr, "\r%ld game%s, %.1f MB, %.1f MB/s ", total->n.games, total->n.games == 1 ? "" : "s",
+                    mb, mb / (now - t0));
+            total->progress_shown = 1;
+            last = now;
+        }
+    }
+    if (total->progress_shown) clear_progress();
+    if (rc < 0) cli_error("%s: %s", total->path, bb_pgn_pool_error(pool)), status = 1;
+    *bytes = bb_pgn_pool_bytes(pool);
+    bb_pgn_pool_close(pool);
     return status;
 }
 
@@ -499,8 +581,8 @@ void cli_chess_pgn_help(void)
           "                    game's number or the value of its tag TAG (? if it has\n"
           "                    none) and a tab; --epd puts it in the id instead\n"
           "  --threads N       the check and --stats: the file read in N parts at once\n"
-          "                    (not standard input, not a compressed file: those are\n"
-          "                    read on one thread); errors still in file order\n"
+          "                    (standard input or a compressed file: cut into chunks of\n"
+          "                    whole games as it is read); errors still in file order\n"
           "  --filter TERM     keep only the games that pass TERM (repeat it: every term\n"
           "                    must pass; below)\n"
           "  --quiet           no progress line or timing (the counts stay)\n"
@@ -624,26 +706,21 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         return cli_error("chess pgn: -o json applies to --stats and the check; the other modes write their own text");
     if (threads > 1 && s.mode != MODE_STATS && s.mode != MODE_CHECK)
         return cli_error("--threads applies to the check and --stats (the other modes write the games in order)");
-    if (threads > 1 && strcmp(s.path, "-") == 0)
-        return cli_error("--threads reads a file in parts: it cannot split standard input (give a FILE)");
-
-    if (threads > 1) { /* a compressed stream cannot be cut into parts by offset: one thread reads it */
-        bb_input *in = bb_input_open(s.path, NULL);
-        int format = bb_input_format(in);
+    int stream = 0; /* standard input or a compressed file: cut as it is read (the pool), not by offset */
+    if (threads > 1) {
+        stream = strcmp(s.path, "-") == 0;
+        bb_input *in = stream ? NULL : bb_input_open(s.path, NULL);
+        if (in && bb_input_format(in) != BB_INPUT_PLAIN) stream = 1;
         bb_input_close(in);
-        if (format != BB_INPUT_PLAIN) {
-            if (!quiet)
-                fprintf(stderr, "bitboard: note: %s is %s-compressed: read on one thread (--threads splits plain "
-                        "files only)\n", s.path, bb_input_format_name(format));
-            threads = 1;
-        }
     }
     int show_progress = !quiet && isatty(2) && !(s.mode == MODE_EXPORT && isatty(1));
     int status = 0;
     uint64_t bytes = 0;
     double t0 = cli_now();
     cli_interrupt_begin();
-    if (threads > 1) {
+    if (threads > 1 && stream) {
+        status = read_pool(&s, threads, show_progress, t0, &bytes);
+    } else if (threads > 1) {
         status = read_threads(&s, threads, show_progress, t0, &bytes);
     } else {
         bb_pgn_error oe;

@@ -44,6 +44,22 @@
  *                                    file, its size (ascending; parts may be empty), for reading
  *                                    a file in parts that read as the whole: 0, or -1 and *err
  *   bb_pgn_close(r)                  releases the reader (r may be NULL)
+ *   bb_pgn_pool                      a PGN input read on threads in file order (opaque): one
+ *                                    thread cuts the stream (compressed or not) into chunks of
+ *                                    whole games where bb_pgn_split would, parser threads read them
+ *   bb_pgn_pool_options              the work function (on a parser thread: read every game of
+ *                                    the reader it is given, one chunk, numbered, lined and placed
+ *                                    as in the whole input; return a result), discard, arg,
+ *                                    threads (1..256), chunk_bytes (about; 0: 1 MiB)
+ *   bb_pgn_pool_open(path, o, err)   starts reading path ("-": standard input): the pool, or NULL
+ *                                    and *err naming the file and why
+ *   bb_pgn_pool_next(p, &result)     the next chunk's result, in file order (the one before is
+ *                                    done with): 1, 0 at the end, -1 a read error after the whole
+ *                                    games before it (a game it cut is not given)
+ *   bb_pgn_pool_error(p)             the read error after next gave -1, else NULL
+ *   bb_pgn_pool_bytes(p)             the input's bytes read, decompressed: the chunks given so far,
+ *                                    all once next gave 0 or -1 (as bb_pgn_bytes of one reader)
+ *   bb_pgn_pool_close(p)             stops the threads, discards the results not taken (p may be NULL)
  *   bb_pgn_bytes(r)                  the bytes read so far
  *   bb_pgn_lines(r)                  the newlines read so far
  *   bb_pgn_error                     where and why a game stopped: game number, line, column,
@@ -55,7 +71,8 @@
  *                                    game's error) and given only to a visitor with variation_begin
  *   bb_pgn_visit(r, v, arg)          reads the next game, calling v's callbacks: 1 a game was read
  *                                    (v->end says whether it had an error), 0 the input has ended,
- *                                    -1 a read error (*bb_pgn_read_error)
+ *                                    -1 a read error (*bb_pgn_read_error; a game it cut short is
+ *                                    not ended: its end callback is not called)
  *   bb_pgn_read_error(r)             the read error (errno-style text) after visit or next gave -1
  *   bb_pgn_warning(r)                the game being ended or just read (from its end callback, or
  *                                    after visit or next gave 1): NULL, or what is doubtful in a
@@ -182,6 +199,25 @@ bb_pgn_reader *bb_pgn_open_memory(const char *data, size_t size);
 bb_pgn_reader *bb_pgn_open_range(const char *path, uint64_t offset, uint64_t length, bb_pgn_error *err);
 int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *err);
 void bb_pgn_close(bb_pgn_reader *r);
+
+typedef struct bb_pgn_pool bb_pgn_pool;
+
+/* How a pool reads.  work runs on the parser threads, at once on different
+ * chunks; its result is given back by bb_pgn_pool_next in file order. */
+typedef struct {
+    void *(*work)(void *arg, bb_pgn_reader *r); /* reads r (one chunk) to its end; returns the result */
+    void (*discard)(void *arg, void *result);   /* frees a result bb_pgn_pool_close drops untaken; may be NULL */
+    void *arg;
+    int threads;               /* parser threads, 1..256 */
+    size_t chunk_bytes;        /* a chunk's size, about (whole games; 0: 1 MiB) */
+    void *reserved_[4];        /* zero (a zeroed struct): room for later options without an ABI break */
+} bb_pgn_pool_options;
+
+bb_pgn_pool *bb_pgn_pool_open(const char *path, const bb_pgn_pool_options *o, bb_pgn_error *err);
+int bb_pgn_pool_next(bb_pgn_pool *p, void **result);
+const char *bb_pgn_pool_error(const bb_pgn_pool *p);
+uint64_t bb_pgn_pool_bytes(bb_pgn_pool *p);
+void bb_pgn_pool_close(bb_pgn_pool *p);
 uint64_t bb_pgn_bytes(const bb_pgn_reader *r);
 long bb_pgn_lines(const bb_pgn_reader *r);
 int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg);

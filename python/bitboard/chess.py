@@ -196,6 +196,32 @@ def read_pgn(path, positions=True, filter=None, *, elo=None, elo_rule="both", ti
     return _core.chess_read_pgn(str(path), positions, terms)
 
 
+def read_pgn_arrays(path, batch=65536, filter=None, *, threads=1, elo=None, elo_rule="both", time_control=None,
+                    result=None, min_plies=None, tag=None, variant=None):
+    """Streams the positions of a PGN file as training arrays: dicts of numpy
+    arrays of ``batch`` rows each (the last one shorter), one row per
+    position before a main-line move, with no Python object per position.
+
+    Per row: ``boards`` (``uint64`` ``(rows, 12)``: white pawn..king, black
+    pawn..king, as :func:`read_pgn`), ``side``, ``castling``, ``ep``
+    (``uint8``, 64 = none), ``move`` (``int16``: the move played as
+    :func:`move_index`'s policy index, -1 for a null move), ``result``
+    (``int8``: 1 white won, 0 draw, -1 black won, -2 none or ``*``),
+    ``white_elo``, ``black_elo`` (``int16``, -1 missing or not a number),
+    ``tc_base``, ``tc_increment`` (``int32`` seconds of ``TimeControl``
+    ``BASE+INC`` or ``BASE``, -1 otherwise), ``ply`` (``int16``, 0 the game's
+    first position), ``game`` (``int64``, the game's number in the file).
+
+    The file is read as :func:`read_pgn` reads it (compressed or not, the same
+    filters, ``"-"`` standard input), on ``threads`` parser threads (the
+    library's pool: the stream cut into chunks of whole games, rows in file
+    order whatever ``threads``), the GIL released.  Games with an error are
+    left out; the reader's ``kept``, ``dropped`` and ``errors`` count games.
+    """
+    terms = _filter_terms(filter, elo, elo_rule, time_control, result, min_plies, tag, variant)
+    return _core.chess_read_pgn_arrays(str(path), int(batch), int(threads), terms)
+
+
 def _names(v):
     return v if isinstance(v, str) else ",".join(v)
 
@@ -223,4 +249,4 @@ def _filter_terms(filter, elo, elo_rule, time_control, result, min_plies, tag, v
 
 
 __all__ = ["Position", "PLANES", "POLICY_SIZE", "WHITE", "BLACK", "to_planes", "move_index", "move_from_index",
-           "augment", "read_pgn"]
+           "augment", "read_pgn", "read_pgn_arrays"]

@@ -57,3 +57,6 @@ def augment(position: Position, policy: Any, form: str = ...) -> List[Tuple[Posi
 def read_pgn(path: Any, positions: bool = ..., filter: Any = ..., *, elo: Any = ..., elo_rule: str = ...,
              time_control: Any = ..., result: Any = ..., min_plies: Any = ..., tag: Any = ...,
              variant: Any = ...) -> Iterator[Dict[str, Any]]: ...
+def read_pgn_arrays(path: Any, batch: int = ..., filter: Any = ..., *, threads: int = ..., elo: Any = ...,
+                    elo_rule: str = ..., time_control: Any = ..., result: Any = ..., min_plies: Any = ...,
+                    tag: Any = ..., variant: Any = ...) -> Iterator[Dict[str, Any]]: ...

@@ -16,6 +16,7 @@ static const struct {
     {core_othello_methods, core_othello_init},
     {core_chess_methods, core_chess_init},
     {core_chess_pgn_methods, core_chess_pgn_init},
+    {core_chess_arrays_methods, core_chess_arrays_init},
 };
 
 int core_add_type(PyObject *m, const char *name, PyTypeObject *t)

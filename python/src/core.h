@@ -158,6 +158,9 @@ int core_planes_init(PyObject *m);
 int core_othello_init(PyObject *m);
 int core_chess_init(PyObject *m);
 int core_chess_pgn_init(PyObject *m);
+/* chess_arrays.c: read_pgn_arrays (its own numpy table: it does not include this header) */
+extern PyMethodDef core_chess_arrays_methods[];
+int core_chess_arrays_init(PyObject *m);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

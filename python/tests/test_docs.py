@@ -48,6 +48,7 @@ def test_python_blocks_run_in_order(capsys):
     out = capsys.readouterr().out
     assert "stopped after" in out          # the progress example stopped the perft
     assert "18 g8" in out
+    assert "20 games kept, 10 dropped" in out  # read_pgn_arrays' shards: Elo 2000.. of both
 
 
 def test_pycon_blocks_are_doctests():

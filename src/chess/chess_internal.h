@@ -3,6 +3,9 @@
 #ifndef BITBOARD_SRC_CHESS_INTERNAL_H
 #define BITBOARD_SRC_CHESS_INTERNAL_H
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "bitboard.h"
 
 /* The 781 Polyglot Random64 numbers (polyglot_random.c). */
@@ -23,6 +26,27 @@ static inline uint64_t bb__chess_zcastle(unsigned mask)
     for (int i = 0; i < 4; i++)
         if (mask >> i & 1) k ^= bb__polyglot_random[BB__PG_CASTLE + i];
     return k;
+}
+
+/* PGN (pgn.c, pgn_game.c, pgn_write.c): makes *buf (of *cap bytes) hold at least need bytes, doubling from
+ * first: 0, or -1 with the buffer unchanged. */
+static inline int bb__pgn_grow(char **buf, size_t *cap, size_t need, size_t first)
+{
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : first;
+    while (c < need) c *= 2;
+    char *b = realloc(*buf, c);
+    if (!b) return -1;
+    *buf = b;
+    *cap = c;
+    return 0;
+}
+
+/* PGN: 1 if t is a result token (1-0, 0-1, 1/2-1/2, *). */
+static inline int bb__pgn_is_result(const char *t)
+{
+    if (t[0] != '1' && t[0] != '0' && t[0] != '*') return 0; /* most tokens: moves */
+    return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 || strcmp(t, "*") == 0;
 }
 
 static inline int bb__chess_lsb(uint64_t b) { return __builtin_ctzll(b); }

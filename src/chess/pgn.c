@@ -1,4 +1,4 @@
-/* PGN read as files really are and written in the export format.
+/* PGN read as files really are: the reader, its visitor and the splitter.
  *
  * The reader is a byte-at-a-time tokenizer over a window of the input (a
  * 1 MiB buffer refilled from a FILE, or the caller's bytes), so a file of
@@ -12,7 +12,8 @@
  * good or bad the same way whatever reads it) and shown only to a visitor
  * that asks for them: each level keeps its own position, and "(" starts
  * from the position before the enclosing level's last move.  Comments after
- * a result belong to the game it ends. */
+ * a result belong to the game it ends.  The plain stream over this reader is
+ * pgn_game.c, the export writer pgn_write.c. */
 #define _POSIX_C_SOURCE 200809L /* fseeko, ftello */
 #include <errno.h>
 #include <stdarg.h>
@@ -21,30 +22,9 @@
 #include <sys/stat.h>
 
 #include "chess_internal.h"
+#include "pgn_internal.h"
 #include "../core/input.h"
 #include "../core/text.h"
-
-enum { WINDOW = 1 << 20, MAX_DEPTH = 64, TOKEN_MAX = 32 };
-
-struct bb_pgn_reader {
-    bb_input *in;                  /* the input (decompressed if it is compressed), or NULL: */
-    FILE *f;                       /* a range of a plain file, read as it is */
-    int close_f;
-    unsigned char *buf;            /* FILE mode: the window's storage */
-    const unsigned char *win, *p, *end; /* the window and the read point */
-    uint64_t base;                 /* the offset of win in the input */
-    uint64_t line_start;           /* the offset of the current line's first byte */
-    long line;
-    int eof;                       /* FILE mode: nothing more to read */
-    int limited;                   /* FILE mode: read at most `remaining` more bytes */
-    uint64_t remaining;
-    int read_errno;
-    char read_msg[256];
-    long game;
-    char *text;                    /* scratch: a comment or a tag value */
-    size_t text_len, text_cap;
-    struct game_state *state;      /* a game's state, kept from game to game */
-};
 
 /* ---- input ----------------------------------------------------------------------- */
 
@@ -179,6 +159,17 @@ const char *bb_pgn_read_error(const bb_pgn_reader *r)
 static int refill(bb_pgn_reader *r)
 {
     if (r->eof) return 0;
+    if (r->tee) { /* the window's bytes from tee->from on, kept before the window is read over */
+        bb__pgn_tee *t = r->tee;
+        uint64_t end = r->base + (uint64_t)(r->end - r->win), from = t->from > r->base ? t->from : r->base;
+        size_t n = end > from ? (size_t)(end - from) : 0;
+        if (n && !t->oom && bb__pgn_grow(&t->buf, &t->cap, t->len + n, 1 << 20) == 0) {
+            memcpy(t->buf + t->len, r->win + (from - r->base), n);
+            t->len += n;
+        } else if (n) {
+            t->oom = 1;
+        }
+    }
     r->base += (uint64_t)(r->end - r->win);
     size_t want = WINDOW;
     if (r->limited && r->remaining < want) want = (size_t)r->remaining;
@@ -237,11 +228,9 @@ static inline long column(const bb_pgn_reader *r)
     return (long)(r->base + (uint64_t)(r->p - r->win) - r->line_start) + 1;
 }
 
-static int grow(char **buf, size_t *cap, size_t need, size_t first);
-
 static int text_put(bb_pgn_reader *r, char c)
 {
-    if (r->text_len + 2 > r->text_cap && grow(&r->text, &r->text_cap, r->text_len + 2, 256) != 0) return -1;
+    if (r->text_len + 2 > r->text_cap && bb__pgn_grow(&r->text, &r->text_cap, r->text_len + 2, 256) != 0) return -1;
     r->text[r->text_len++] = c;
     r->text[r->text_len] = '\0';
     return 0;
@@ -251,20 +240,6 @@ static void text_clear(bb_pgn_reader *r)
 {
     r->text_len = 0;
     if (r->text) r->text[0] = '\0';
-}
-
-/* Makes *buf (of *cap bytes) hold at least need bytes, doubling from
- * first: 0, or -1 with the buffer unchanged. */
-static int grow(char **buf, size_t *cap, size_t need, size_t first)
-{
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : first;
-    while (c < need) c *= 2;
-    char *b = realloc(*buf, c);
-    if (!b) return -1;
-    *buf = b;
-    *cap = c;
-    return 0;
 }
 
 /* ---- a game ---------------------------------------------------------------------- */
@@ -499,12 +474,6 @@ static int nag_of(const char *t)
     for (int i = 0; i < 6; i++)
         if (strcmp(t, glyphs[i]) == 0) return i + 1;
     return -1;
-}
-
-static int is_result(const char *t)
-{
-    if (t[0] != '1' && t[0] != '0' && t[0] != '*') return 0; /* most tokens: moves */
-    return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 || strcmp(t, "*") == 0;
 }
 
 /* A move token at the current level. */
@@ -765,7 +734,7 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
                     while (peek(r) == '.') take(r);
                     break;
                 }
-                if (is_result(tok)) goto result;
+                if (bb__pgn_is_result(tok)) goto result;
                 if (n == 1 && tok[0] == 'e' && peek(r) == '.') { /* "exd6 e.p.": en passant said */
                     ep_mark(s);
                     break;
@@ -778,7 +747,7 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
                 fail(s, tok, "the result %s inside a variation (a ')' is missing)", tok);
                 s->depth = 0;
             }
-            if (s->result_tag[0] && is_result(s->result_tag) && strcmp(s->result_tag, tok) != 0)
+            if (s->result_tag[0] && bb__pgn_is_result(s->result_tag) && strcmp(s->result_tag, tok) != 0)
                 warn(s, "the movetext's result %s contradicts the Result tag's %s: the movetext's is kept", tok,
                      s->result_tag);
             if (v->result && !s->skip_moves) v->result(arg, tok);
@@ -795,6 +764,7 @@ int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg)
             read_comment(s, c == '{');
         }
     }
+    if (r->read_msg[0] && !ended) return -1; /* a game a read error cut: not ended, one error (the read's) */
     if (v->end) v->end(arg, s->failed ? &s->err : NULL, s->truncated);
     if (r->read_msg[0]) rc = -1;
 done:
@@ -890,419 +860,3 @@ int bb_pgn_split(const char *path, int parts, uint64_t *offsets, bb_pgn_error *e
     return rc < 0 ? -1 : 0;
 }
 
-/* ---- the plain stream: tags and the main line ------------------------------------ */
-
-void bb_pgn_game_init(bb_pgn_game *pg)
-{
-    BB__ASSERT_NOT_NULL(pg, "pg");
-    memset(pg, 0, sizeof *pg);
-    bb_chess_game_init(&pg->game);
-}
-
-void bb_pgn_game_free(bb_pgn_game *pg)
-{
-    if (!pg) return;
-    bb_chess_game_free(&pg->game);
-    free(pg->tag_names);
-    free(pg->tag_values);
-    free(pg->text_);
-    bb_pgn_game_init(pg);
-}
-
-typedef struct {
-    bb_pgn_game *pg;
-    int oom;
-} next_state;
-
-static size_t pg_store(bb_pgn_game *pg, const char *t, int *oom)
-{
-    size_t n = strlen(t) + 1;
-    if (grow(&pg->text_, &pg->text_cap_, pg->text_len_ + n, 1024) != 0) {
-        *oom = 1;
-        return 0;
-    }
-    memcpy(pg->text_ + pg->text_len_, t, n);
-    pg->text_len_ += n;
-    return pg->text_len_ - n;
-}
-
-static void next_tag(void *arg, const char *name, const char *value)
-{
-    next_state *ns = arg;
-    bb_pgn_game *pg = ns->pg;
-    if (ns->oom) return;
-    if (pg->ntags == pg->tags_cap_) {
-        int cap = pg->tags_cap_ ? pg->tags_cap_ * 2 : 16;
-        const char **a = realloc(pg->tag_names, sizeof *a * (size_t)cap);
-        if (!a) { ns->oom = 1; return; }
-        pg->tag_names = a;
-        const char **b = realloc(pg->tag_values, sizeof *b * (size_t)cap);
-        if (!b) { ns->oom = 1; return; }
-        pg->tag_values = b;
-        pg->tags_cap_ = cap;
-    }
-    /* offsets now, pointers once the text stops moving */
-    size_t a = pg_store(pg, name, &ns->oom), b = pg_store(pg, value, &ns->oom);
-    pg->tag_names[pg->ntags] = (const char *)(uintptr_t)a;
-    pg->tag_values[pg->ntags] = (const char *)(uintptr_t)b;
-    pg->ntags++;
-}
-
-static int next_start(void *arg, const bb_chess_pos *pos)
-{
-    next_state *ns = arg;
-    bb_chess_game_set_start(&ns->pg->game, pos);
-    return 0;
-}
-
-static void next_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
-{
-    next_state *ns = arg;
-    (void)before, (void)text, (void)depth;
-    if (!ns->oom && bb__chess_game_play(&ns->pg->game, m) != 0) ns->oom = 1;
-}
-
-static void next_result(void *arg, const char *result)
-{
-    next_state *ns = arg;
-    snprintf(ns->pg->result, sizeof ns->pg->result, "%s", result);
-}
-
-static void next_end(void *arg, const bb_pgn_error *err, int truncated)
-{
-    next_state *ns = arg;
-    if (err) ns->pg->has_error = 1, ns->pg->error = *err;
-    ns->pg->truncated = truncated;
-}
-
-static void next_begin(void *arg, long game)
-{
-    next_state *ns = arg;
-    bb_pgn_game *pg = ns->pg;
-    pg->number = game;
-    pg->ntags = 0;
-    pg->text_len_ = 0;
-    pg->result[0] = '\0';
-    pg->has_error = pg->truncated = 0;
-    memset(&pg->error, 0, sizeof pg->error);
-    bb_chess_pos start;
-    bb_chess_start(&start);
-    bb_chess_game_set_start(&pg->game, &start);
-}
-
-int bb_pgn_next(bb_pgn_reader *r, bb_pgn_game *pg)
-{
-    BB__ASSERT_NOT_NULL(r, "r");
-    BB__ASSERT_NOT_NULL(pg, "pg");
-    static const bb_pgn_visitor v = {next_begin, next_tag, next_start, next_move, NULL, NULL,
-                                     NULL, NULL, next_result, next_end};
-    next_state ns = {pg, 0};
-    int rc = bb_pgn_visit(r, &v, &ns);
-    if (rc == 1 && ns.oom && !pg->has_error) {
-        pg->has_error = 1;
-        pg->error.game = pg->number;
-        snprintf(pg->error.msg, sizeof pg->error.msg, "out of memory");
-    }
-    for (int i = 0; i < pg->ntags && !ns.oom; i++) {
-        pg->tag_names[i] = pg->text_ + (uintptr_t)pg->tag_names[i];
-        pg->tag_values[i] = pg->text_ + (uintptr_t)pg->tag_values[i];
-    }
-    if (ns.oom) pg->ntags = 0;
-    return rc;
-}
-
-const char *bb_pgn_tag(const bb_pgn_game *pg, const char *name)
-{
-    BB__ASSERT_NOT_NULL(pg, "pg");
-    BB__ASSERT_NOT_NULL(name, "name");
-    for (int i = 0; i < pg->ntags; i++)
-        if (strcmp(pg->tag_names[i], name) == 0) return pg->tag_values[i];
-    return NULL;
-}
-
-/* ---- writing: the export format --------------------------------------------------- */
-
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_default[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
-
-void bb_pgn_writer_init(bb_pgn_writer *w, FILE *out)
-{
-    BB__ASSERT_NOT_NULL(w, "w");
-    memset(w, 0, sizeof *w);
-    w->out = out;
-}
-
-void bb_pgn_writer_free(bb_pgn_writer *w)
-{
-    if (!w) return;
-    free(w->buf);
-    free(w->tags);
-    FILE *out = w->out;
-    bb_pgn_writer_init(w, out);
-}
-
-int bb_pgn_writer_error(const bb_pgn_writer *w)
-{
-    BB__ASSERT_NOT_NULL(w, "w");
-    return w->error;
-}
-
-static void wraw(bb_pgn_writer *w, const char *t, size_t n)
-{
-    if (w->oom) return;
-    if (grow(&w->buf, &w->cap, w->len + n + 1, 4096) != 0) {
-        w->oom = 1;
-        return;
-    }
-    memcpy(w->buf + w->len, t, n);
-    w->len += n;
-}
-
-/* A movetext token, wrapped so that no line passes 80 characters; glue:
- * no space before it (after "("), and glue_next: none after it. */
-static void wtok(bb_pgn_writer *w, const char *t, int glue_next)
-{
-    size_t n = strlen(t);
-    int space = w->col > 0 && !w->glue;
-    if (w->col > 0 && w->col + space + (int)n > 80) {
-        wraw(w, "\n", 1);
-        w->col = 0;
-        space = 0;
-    }
-    if (w->col == 0 && t[0] == '%') space = 1; /* '%' in column 1 would hide the line */
-    if (space) wraw(w, " ", 1), w->col++;
-    wraw(w, t, n);
-    w->col += (int)n;
-    w->glue = glue_next;
-}
-
-static void w_tag_raw(bb_pgn_writer *w, const char *name, const char *value)
-{
-    if (w->error || !w->out) return;
-    FILE *f = w->out;
-    fputc('[', f);
-    fputs(name, f);
-    fputs(" \"", f);
-    for (const char *c = value; *c; c++) {
-        if (*c == '"' || *c == '\\') fputc('\\', f);
-        fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f); /* a tag value stays on its line */
-    }
-    if (fputs("\"]\n", f) == EOF) w->error = errno ? errno : EIO;
-}
-
-static const char *w_find_tag(const bb_pgn_writer *w, const char *name)
-{
-    for (size_t i = 0; i < w->tags_len;) {
-        const char *n = w->tags + i, *v = n + strlen(n) + 1;
-        if (strcmp(n, name) == 0) return v;
-        i = (size_t)(v + strlen(v) + 1 - w->tags);
-    }
-    return NULL;
-}
-
-/* The tags, roster first (defaults for the missing; the Result tag is the
- * game's result, the one its movetext ends with), then the rest in order
- * ([SetUp "1"] added before a [FEN] that lacks it), then a blank line. */
-static void w_put_tags(bb_pgn_writer *w, const char *result)
-{
-    for (int i = 0; i < 7; i++) {
-        const char *v = w_find_tag(w, roster[i]);
-        w_tag_raw(w, roster[i], i == 6 ? result : v ? v : roster_default[i]);
-    }
-    int setup = w_find_tag(w, "SetUp") != NULL;
-    for (size_t i = 0; i < w->tags_len;) {
-        const char *n = w->tags + i, *v = n + strlen(n) + 1;
-        int in_roster = 0;
-        for (int k = 0; k < 7; k++) in_roster |= strcmp(n, roster[k]) == 0;
-        if (!setup && strcmp(n, "FEN") == 0) w_tag_raw(w, "SetUp", "1"), setup = 1;
-        if (!in_roster) w_tag_raw(w, n, v);
-        i = (size_t)(v + strlen(v) + 1 - w->tags);
-    }
-    if (!w->error && w->out && fputc('\n', w->out) == EOF) w->error = errno ? errno : EIO;
-}
-
-static void wv_begin(void *arg, long game)
-{
-    bb_pgn_writer *w = arg;
-    (void)game;
-    w->len = w->tags_len = 0;
-    w->col = w->glue = w->started = w->oom = w->depth = 0;
-    w->need_number = 1;
-    w->result[0] = '\0';
-}
-
-static void wv_tag(void *arg, const char *name, const char *value)
-{
-    bb_pgn_writer *w = arg;
-    size_t a = strlen(name) + 1, b = strlen(value) + 1;
-    if (grow(&w->tags, &w->tags_cap, w->tags_len + a + b, 1024) != 0) {
-        w->oom = 1;
-        return;
-    }
-    memcpy(w->tags + w->tags_len, name, a);
-    memcpy(w->tags + w->tags_len + a, value, b);
-    w->tags_len += a + b;
-}
-
-static int wv_start(void *arg, const bb_chess_pos *pos)
-{
-    (void)arg, (void)pos;
-    return 0;
-}
-
-static void wv_move(void *arg, const bb_chess_pos *before, bb_chess_move m, const char *text, int depth)
-{
-    bb_pgn_writer *w = arg;
-    char num[32], san[BB_CHESS_MOVE_TEXT_MAX];
-    (void)text, (void)depth;
-    if (m == BB_CHESS_NULL_MOVE) snprintf(san, sizeof san, "--");
-    else bb_chess_move_to_san(san, sizeof san, before, m);
-    if (before->side == BB_WHITE || w->need_number) { /* the number stays on the move's line */
-        char both[64];
-        snprintf(num, sizeof num, "%u.%s", (unsigned)before->fullmove, before->side == BB_WHITE ? "" : "..");
-        snprintf(both, sizeof both, "%s %s", num, san);
-        wtok(w, both, 0);
-    } else {
-        wtok(w, san, 0);
-    }
-    w->need_number = 0;
-}
-
-static void wv_nag(void *arg, int nag, int depth)
-{
-    char t[8];
-    (void)depth;
-    snprintf(t, sizeof t, "$%d", nag);
-    wtok(arg, t, 0);
-}
-
-/* A comment, its white space runs made single spaces, as "{ words }". */
-static void wv_comment(void *arg, const char *text, size_t len, int depth)
-{
-    bb_pgn_writer *w = arg;
-    (void)depth;
-    if (memchr(text, '}', len)) {
-        /* a '}' cannot be in a { } comment: it came from a ; comment, which
-           holds no newline, and goes back as one, ending its line */
-        if (w->col > 0) wraw(w, w->col + 2 + (int)len > 80 ? "\n" : " ", 1);
-        wraw(w, ";", 1);
-        for (size_t i = 0; i < len; i++) {
-            char c = text[i] == '\r' || text[i] == '\t' ? ' ' : text[i];
-            wraw(w, &c, 1);
-        }
-        wraw(w, "\n", 1);
-        w->col = 0;
-        w->glue = 0;
-        w->need_number = 1;
-        return;
-    }
-    wtok(w, "{", 0);
-    size_t i = 0;
-    for (;;) {
-        while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t')) i++;
-        if (i >= len) break;
-        size_t j = i;
-        while (j < len && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\r' || text[j] == '\t')) j++;
-        char word[256];
-        size_t k = j - i;
-        if (k < sizeof word) {
-            memcpy(word, text + i, k);
-            word[k] = '\0';
-            wtok(w, word, 0);
-        } else { /* a word longer than a line: written whole on its own line */
-            if (w->col > 0) wraw(w, "\n", 1);
-            wraw(w, text + i, k);
-            w->col = (int)k;
-            w->glue = 0;
-        }
-        i = j;
-    }
-    wtok(w, "}", 0);
-    w->need_number = 1;
-}
-
-static void wv_var_begin(void *arg, int depth)
-{
-    bb_pgn_writer *w = arg;
-    (void)depth;
-    wtok(w, "(", 1);
-    w->need_number = 1;
-    w->depth++;
-}
-
-static void wv_var_end(void *arg, int depth)
-{
-    bb_pgn_writer *w = arg;
-    (void)depth;
-    w->glue = 1;
-    wtok(w, ")", 0);
-    w->need_number = 1;
-    w->depth--;
-}
-
-static void wv_result(void *arg, const char *result)
-{
-    bb_pgn_writer *w = arg;
-    snprintf(w->result, sizeof w->result, "%s", result);
-}
-
-static void w_put_out(bb_pgn_writer *w)
-{
-    if (w->error || !w->out) return;
-    if (w->oom) {
-        w->error = ENOMEM;
-        return;
-    }
-    if (fwrite(w->buf, 1, w->len, w->out) != w->len) w->error = errno ? errno : EIO;
-}
-
-static void wv_end(void *arg, const bb_pgn_error *err, int truncated)
-{
-    bb_pgn_writer *w = arg;
-    (void)truncated;
-    /* a game that stopped at an error: what was read, its open variations
-       closed, the result unknown */
-    for (; err && w->depth > 0; w->depth--) {
-        if (w->len > 0 && w->buf[w->len - 1] == '(') { /* nothing read in it: "(" taken back */
-            w->len--;
-            while (w->len > 0 && (w->buf[w->len - 1] == ' ' || w->buf[w->len - 1] == '\n')) w->len--;
-            size_t k = w->len;
-            while (k > 0 && w->buf[k - 1] != '\n') k--;
-            w->col = (int)(w->len - k);
-            w->glue = 0;
-            continue;
-        }
-        w->glue = 1;
-        wtok(w, ")", 0);
-    }
-    const char *res = err ? "*" : w->result[0] ? w->result : w_find_tag(w, "Result");
-    if (!res || !is_result(res)) res = "*";
-    wtok(w, res, 0);
-    wraw(w, "\n\n", 2);
-    w_put_tags(w, res);
-    w_put_out(w);
-    w->games++;
-}
-
-const bb_pgn_visitor bb_pgn_writer_visitor = {wv_begin,  wv_tag,       wv_start,   wv_move,   wv_nag,
-                                              wv_comment, wv_var_begin, wv_var_end, wv_result, wv_end};
-
-int bb_pgn_write_game(bb_pgn_writer *w, const bb_pgn_game *pg)
-{
-    BB__ASSERT_NOT_NULL(w, "w");
-    BB__ASSERT_NOT_NULL(pg, "pg");
-    wv_begin(w, pg->number);
-    for (int i = 0; i < pg->ntags; i++) wv_tag(w, pg->tag_names[i], pg->tag_values[i]);
-    wv_start(w, &pg->game.start);
-    bb_chess_pos p = pg->game.start;
-    for (int i = 0; i < pg->game.count; i++) {
-        bb_chess_undo u;
-        bb_chess_move m = pg->game.moves[i];
-        wv_move(w, &p, m, "", 0);
-        if (m == BB_CHESS_NULL_MOVE) bb_chess_make_null(&p, &u);
-        else bb_chess_make(&p, m, &u);
-    }
-    if (pg->result[0]) wv_result(w, pg->result);
-    wv_end(w, pg->has_error ? &pg->error : NULL, pg->truncated);
-    return w->error ? -1 : 0;
-}

@@ -56,7 +56,7 @@ golden_case no-file 2 chess pgn
 golden_case two-modes 2 chess pgn "$games" --fen --uci
 golden_case final-alone 2 chess pgn "$games" --final
 golden_case threads-fen 2 chess pgn "$games" --fen --threads 2
-golden_case threads-stdin 2 chess pgn - --threads 2
+golden_stdin threads-stdin 1 "$bad" chess pgn - --threads 2
 golden_case threads-bad 2 chess pgn "$games" --threads 0
 golden_case json-uci 2 -o json chess pgn "$games" --uci
 golden_case unknown-option 2 chess pgn "$games" --frobnicate

@@ -4,7 +4,8 @@
 # they read the plain file, byte for byte the same output; a file cut short
 # or damaged gives the games before the fault, then one error naming the
 # file and the byte, status 1; a plain file named as compressed is refused
-# (status 2); --threads on a compressed file says it reads on one thread.
+# (status 2); --threads on a compressed file gives one thread's output, byte
+# for byte (chunks of whole games cut as the stream is read).
 # The compressors come with tests/run-all.sh (installed when missing).
 # usage: tests/cli/compressed.sh path/to/bitboard
 set -u
@@ -24,6 +25,18 @@ for i in $(seq 1 400); do
     cat "$here/chess_pgn/games.pgn"
     printf '\n[Event "n%d"]\n\n1. e4 {%d %s} e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n' "$i" "$i" "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 done > games.pgn
+# for --threads: several MB (a chunk is about 1 MiB) of bad games, comments,
+# variations, Chess960 and CRLF line ends, with the tests' PGN files between
+for i in $(seq 1 60); do
+    cat "$here/chess_pgn/games.pgn" "$here/chess_pgn/bad.pgn" "$here/chess_pgn/filter.pgn"
+    printf '\n'
+    sed 's/$/\r/' "$here/chess_pgn/games.pgn" "$here/chess_pgn/rule.pgn" "$here/chess_pgn/split.pgn"
+    printf '\n'
+    [ $((i % 3)) = 0 ] && cat games.pgn
+done > mixed.pgn
+for i in $(seq 1 2000); do
+    printf '[Event "c%d"]\n\n1. d4 {%d %s} d5 2. c4 e6 1/2-1/2\n\n' "$i" "$i" "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+done > clean.pgn
 cat > t.epd <<'E'
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";
 4k3/8/8/8/8/8/4P3/4K3 w - - pm Kd2;
@@ -75,15 +88,42 @@ for t in "${tools[@]}"; do
     if [ $rc = 1 ] && grep -q "cut.pgn.$e: the $t stream is cut short: the file ends at byte $((size / 2)) inside" err &&
         [ "${games:-0}" -gt 0 ] && [ "$(grep -c 'cut short' err)" = 1 ]; then ok
     else bad "pgn-cut-$t" "status $rc, games '${games:-}'" "$(cat err)"; fi
+    # one fault, one line: the game the cut falls in is not a PGN warning too
+    # (clean.pgn: every game whole, with its result), on 1 and 3 threads
+    compress $t clean.pgn > clean.pgn.$e
+    csize=$(stat -c %s clean.pgn.$e)
+    head -c $((csize / 2)) clean.pgn.$e > ccut.pgn.$e
+    for n in 1 3; do
+        "$BIN" -o json chess pgn ccut.pgn.$e --stats --quiet --threads $n > /dev/null 2>err; rc=$?
+        if [ $rc = 1 ] && [ "$(wc -l < err)" = 1 ] && grep -q "ccut.pgn.$e: the $t stream is cut short" err; then ok
+        else bad "pgn-cut-one-error-$n-$t" "status $rc" "$(cat err)"; fi
+    done
     # a byte changed in the middle: an error naming the file (never status 0 with other games)
     cp games.pgn.$e broken.pgn.$e
     printf '\377\377\377\377' | dd of=broken.pgn.$e bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
     "$BIN" chess pgn broken.pgn.$e --stats > /dev/null 2>err; rc=$?
     if [ $rc = 1 ] && grep -q "broken.pgn.$e: " err; then ok; else bad "pgn-damaged-$t" "status $rc" "$(cat err)"; fi
-    # --threads: one thread, said so
-    out=$("$BIN" chess pgn games.pgn.$e --stats --threads 2 2>err); rc=$?
-    if [ $rc = 0 ] && grep -q "is $t-compressed: read on one thread" err && [ "$out" = "$a" ]; then ok
-    else bad "pgn-threads-$t" "status $rc" "$(cat err)"; fi
+    # --threads: the stream cut into chunks of whole games as it is read;
+    # 1..4 threads give one thread's counts, errors and status, byte for byte
+    compress $t mixed.pgn > mixed.pgn.$e
+    "$BIN" -o json chess pgn mixed.pgn --stats --quiet > m0.out 2> m0.err; r0=$?
+    for n in 1 2 3 4; do
+        "$BIN" -o json chess pgn mixed.pgn.$e --stats --quiet --threads $n > m$n.out 2> mz.err; rn=$?
+        sed "s/mixed\.pgn\.$e:/mixed.pgn:/" mz.err > m$n.err
+        if [ $rn = $r0 ] && cmp -s m0.out m$n.out && cmp -s m0.err m$n.err; then ok
+        else bad "pgn-threads-$n-$t" "status $rn (plain $r0)" "$(diff m0.out m$n.out | head -5)" "$(diff m0.err m$n.err | head -5)"; fi
+    done
+    "$BIN" chess pgn mixed.pgn.$e --threads 2 > m.out 2> mz.err; rn=$?
+    sed "s/mixed\.pgn\.$e:/mixed.pgn:/" mz.err > m.err
+    "$BIN" chess pgn mixed.pgn > p.out 2> p.err; r0=$?
+    if [ $rn = $r0 ] && cmp -s p.out m.out && cmp -s p.err m.err; then ok; else bad "pgn-threads-check-$t" "status $rn"; fi
+    # cut in half with threads: the same games and the one error as one thread
+    msize=$(stat -c %s mixed.pgn.$e)
+    head -c $((msize / 2)) mixed.pgn.$e > mcut.pgn.$e
+    "$BIN" -o json chess pgn mcut.pgn.$e --stats --quiet > c1.out 2> c1.err; r1=$?
+    "$BIN" -o json chess pgn mcut.pgn.$e --stats --quiet --threads 3 > c3.out 2> c3.err; r3=$?
+    if [ $r1 = 1 ] && [ $r3 = 1 ] && cmp -s c1.out c3.out && cmp -s c1.err c3.err && grep -q 'cut short' c3.err; then ok
+    else bad "pgn-threads-cut-$t" "status $r1/$r3" "$(cat c1.err | tail -2)" "$(cat c3.err | tail -2)"; fi
     # a plain file named as this format: refused, status 2
     cp games.pgn plain.pgn.$e
     "$BIN" chess pgn plain.pgn.$e --stats > out 2>err; rc=$?
