@@ -112,6 +112,23 @@ static void perft_wiki(void)
 
 static void perft_chess960(void) { run_cases(chess960, N_960); }
 
+/* Rules of src/chess/legal_inline.h the published trees leave untried (Stockfish 15.1's
+ * counts), the first two for both colours: a double check that a rook could half answer by
+ * taking the knight (only the king moves); a pawn pinned on a diagonal beside an enemy piece
+ * it could take off its ray (it takes the pinner only); a Chess960 rook on b1 hiding a1's
+ * attack on c1, the queenside king's landing square (no castling). */
+static void legal_rules(void)
+{
+    static const perft_case c[] = {
+        {"4r2k/8/8/8/8/R2n4/8/4K3 w - - 0 1", 1, 3}, {"4r2k/8/8/8/8/R2n4/8/4K3 w - - 0 1", 3, 970},
+        {"4k3/8/r2N4/8/8/8/8/4R2K b - - 0 1", 1, 3}, {"4k3/8/r2N4/8/8/8/8/4R2K b - - 0 1", 3, 970},
+        {"7k/8/8/8/8/n1b5/1P6/K7 w - - 0 1", 1, 2},  {"7k/8/8/8/8/n1b5/1P6/K7 w - - 0 1", 3, 114},
+        {"k7/1p6/N1B5/8/8/8/8/7K b - - 0 1", 1, 2},  {"k7/1p6/N1B5/8/8/8/8/7K b - - 0 1", 3, 114},
+        {"1r1k4/8/8/8/8/8/8/rR1K4 w B - 0 1", 2, 145}, {"3k4/8/8/8/8/8/8/rR1K4 w B - 0 1", 2, 82},
+    };
+    run_cases(c, sizeof c / sizeof c[0]);
+}
+
 static void perft_suite(void) { run_cases(suite, N_SUITE); }
 
 /* Every attack method on the first four positions. */
@@ -619,6 +636,7 @@ int main(void)
 {
     RUN(perft_wiki);
     RUN(perft_chess960);
+    RUN(legal_rules);
     RUN(perft_suite);
     RUN(perft_methods);
     RUN(tree_against_slow);

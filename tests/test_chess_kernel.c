@@ -141,6 +141,7 @@ static void shared_analysis(void)
         {"4k3/8/8/8/8/2b5/1Q6/K7 w - - 0 1", 3, 781},      /* a pin on the king's corner ray */
         {"3k4/3q4/8/8/3B4/8/3R4/3K4 w - - 0 1", 3, 7708},  /* two of ours on a line: no pin */
         {"3k4/8/8/8/3b4/8/3R4/3K4 w - - 0 1", 2, 149},     /* theirs and ours: no pin for the rook */
+        {"4r2k/8/8/8/8/R2n4/8/4K3 w - - 0 1", 3, 970},     /* double check: Rxd3 does not answer it */
     };
     RUN_CASES(c);
 }
@@ -155,6 +156,7 @@ static void pawn_pins(void)
         {"8/8/8/K2P3r/8/8/8/7k w - - 0 1", 2, 65},      /* pinned along a rank: no push */
         {"4r2k/8/8/8/8/3n4/4P3/4K3 w - - 0 1", 2, 69},  /* along a file: pushes, no capture */
         {"7k/8/8/8/8/2b5/1P6/K7 w - - 0 1", 2, 27},     /* along a diagonal: takes the pinner only */
+        {"7k/8/8/8/8/n1b5/1P6/K7 w - - 0 1", 3, 114},   /* ... not the knight off its ray */
     };
     RUN_CASES(c);
 }

@@ -3,15 +3,16 @@
  * them (checkers, pinned, attackers_to, is_legal).
  *
  * How the generator works (the scheme of the Chess Programming Wiki's "Legal
- * Move Generation" and "Checks and Pinned Pieces" pages):
+ * Move Generation" and "Checks and Pinned Pieces" pages; the rules of checks,
+ * pins, pawns under pins, en passant and castling are legal_inline.h's,
+ * written once for this file and the perft kernel, perft_kernel.c):
  *   - checkers: the enemy pieces attacking our king; two of them leave only
  *     king moves; one gives the check mask (the checker and the squares
  *     between it and the king), which every other move's target must hit;
- *   - checkers and pinned from the enemy sliders on a line through the king
- *     (no slider lookup): nothing between is a check, one piece of ours
- *     alone between is a pin; a pinned piece stays on the line
- *     through the king and itself (a knight never moves; a pawn pinned on the
- *     king's file only pushes, on a diagonal only takes along it);
+ *   - checkers and pin rays from the enemy sliders on a line through the king
+ *     (no slider lookup); a pinned piece stays on its ray (a knight never
+ *     moves; a pawn pinned on the king's file only pushes, on a diagonal
+ *     only takes along it);
  *   - danger: every square the enemy attacks with our king lifted off the
  *     board, so the king cannot step back along a checking ray;
  *   - en passant (rare) is tested on its own: both pawns leave the rank,
@@ -22,6 +23,7 @@
  * The generator is one always-inlined body specialized on the side to move
  * and, for the default method, on the method, so its path has no switch in it. */
 #include "chess_internal.h"
+#include "legal_inline.h"
 
 #include <string.h>
 
@@ -40,14 +42,10 @@
 #define BODY BB__FORCE_INLINE
 #endif
 
-#define FILE_A 0x0101010101010101ULL
-#define FILE_H 0x8080808080808080ULL
 #define RANK_1 0x00000000000000FFULL
-#define RANK_3 0x0000000000FF0000ULL
-#define RANK_6 0x0000FF0000000000ULL
 #define RANK_8 0xFF00000000000000ULL
 
-enum { PLAIN = -1 }; /* the default method through the plain names */
+enum { PLAIN = BB__CHESS_PLAIN }; /* the default method through the plain names */
 
 static inline uint64_t bit(int sq) { return (uint64_t)1 << sq; }
 
@@ -76,37 +74,14 @@ BB__FORCE_INLINE uint64_t batt(int m, const actx *a, int sq)
     return bb_bishop_attacks_with((bb_attack_method)m, sq, a->occ);
 }
 /* With another occupancy (the rotated method builds its state from occ). */
-BB__FORCE_INLINE uint64_t ratt_occ(int m, int sq, uint64_t occ)
+BB__FORCE_INLINE uint64_t ratt_occ(int m, int sq, uint64_t occ) { return bb__chess_rook_by(m, sq, occ); }
+BB__FORCE_INLINE uint64_t batt_occ(int m, int sq, uint64_t occ) { return bb__chess_bishop_by(m, sq, occ); }
+
+/* Every square the pawns b of colour color attack. */
+static inline uint64_t pawn_attacks_all(int color, uint64_t b)
 {
-    if (m == PLAIN) return bb_rook_attacks(sq, occ);
-    return bb_rook_attacks_with((bb_attack_method)m, sq, occ);
+    return bb__chess_cap_west(color, b) | bb__chess_cap_east(color, b);
 }
-BB__FORCE_INLINE uint64_t batt_occ(int m, int sq, uint64_t occ)
-{
-    if (m == PLAIN) return bb_bishop_attacks(sq, occ);
-    return bb_bishop_attacks_with((bb_attack_method)m, sq, occ);
-}
-
-/* ---- Pawn shifts by colour ------------------------------------------------------- */
-
-BB__FORCE_INLINE uint64_t up(int us, uint64_t b) { return us ? b >> 8 : b << 8; }
-/* Captures towards the a-file and towards the h-file. */
-BB__FORCE_INLINE uint64_t cap_west(int us, uint64_t b) { return us ? (b & ~FILE_A) >> 9 : (b & ~FILE_A) << 7; }
-BB__FORCE_INLINE uint64_t cap_east(int us, uint64_t b) { return us ? (b & ~FILE_H) >> 7 : (b & ~FILE_H) << 9; }
-static inline uint64_t pawn_attacks_all(int color, uint64_t b) { return cap_west(color, b) | cap_east(color, b); }
-
-/* The diagonal (rank - file constant) and anti-diagonal (rank + file) through sq, from
- * 15-entry tables of constants. */
-#define BB__D 0x8040201008040201ULL
-#define BB__A 0x0102040810204080ULL
-static const uint64_t diagonals[15] = {BB__D >> 56, BB__D >> 48, BB__D >> 40, BB__D >> 32, BB__D >> 24,
-                                       BB__D >> 16, BB__D >> 8,  BB__D,       BB__D << 8,  BB__D << 16,
-                                       BB__D << 24, BB__D << 32, BB__D << 40, BB__D << 48, BB__D << 56};
-static const uint64_t antidiagonals[15] = {BB__A >> 56, BB__A >> 48, BB__A >> 40, BB__A >> 32, BB__A >> 24,
-                                           BB__A >> 16, BB__A >> 8,  BB__A,       BB__A << 8,  BB__A << 16,
-                                           BB__A << 24, BB__A << 32, BB__A << 40, BB__A << 48, BB__A << 56};
-static inline uint64_t diag_of(int sq) { return diagonals[((sq >> 3) - (sq & 7) + 7) & 15]; }
-static inline uint64_t antidiag_of(int sq) { return antidiagonals[((sq >> 3) + (sq & 7)) & 15]; }
 
 /* ---- Emitting moves -------------------------------------------------------------- */
 
@@ -188,25 +163,14 @@ BODY int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out, con
     const uint64_t eQ = pos->pieces[them][BB_QUEEN];
     const uint64_t eB = pos->pieces[them][BB_BISHOP] | eQ, eR = pos->pieces[them][BB_ROOK] | eQ;
     int n = 0;
-    actx a;
+    actx a = {0}; /* (the rotated state is read only by that method; gcc cannot tell) */
     actx_set(m, &a, occ);
 
-    /* sliders only matter if one stands on a line through the king (no lookup otherwise) */
-    const uint64_t rlines = (RANK_1 << (ksq & 56)) | (FILE_A << (ksq & 7));
-    const uint64_t blines = diag_of(ksq) | antidiag_of(ksq);
-    const uint64_t eRl = eR & rlines, eBl = eB & blines;
-    uint64_t checkers = (bb_knight_attacks(ksq) & eN) | (bb_pawn_attacks(us, ksq) & eP);
-    uint64_t pinned = 0;
-    /* each enemy slider on a line through the king: a checker if nothing stands between,
-     * a pin if exactly one of our pieces does (no slider lookup) */
-    for (uint64_t s = eRl | eBl; s; s &= s - 1) {
-        const int sq = bb__chess_lsb(s);
-        const uint64_t b = bb_between(ksq, sq) & occ;
-        if (!b)
-            checkers |= bit(sq);
-        else if (!(b & (b - 1)))
-            pinned |= b & own;
-    }
+    /* checks and pins (legal_inline.h): only the enemy sliders on a line through the king
+     * matter, and none is looked up */
+    uint64_t checkers = bb__chess_leaper_checkers(ksq, us, eN, eP);
+    const uint64_t pin_hv = bb__chess_pin_rays(ksq, bb__chess_lines_o(ksq) & eR, occ, own, &checkers, NULL);
+    const uint64_t pin_d = bb__chess_pin_rays(ksq, bb__chess_lines_d(ksq) & eB, occ, own, &checkers, NULL);
 
     const uint64_t empty = ~occ;
     const uint64_t targets = (mode == BB_GEN_QUIETS ? 0 : enemy) | (mode == BB_GEN_CAPTURES ? 0 : empty);
@@ -219,12 +183,10 @@ BODY int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out, con
         for (int j = 0; j < 2; j++) {
             int i = 2 * us + j;
             if (!(pos->castling >> i & 1)) continue;
-            int rsq = pos->castle_rook[i] & 63, kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
-            uint64_t kpath = bb_between(ksq, kto) | bit(kto);
-            uint64_t path = (kpath | bb_between(rsq, rto) | bit(rto)) & ~(kbit | bit(rsq));
-            if (path & occ) continue;
-            /* Chess960: the rook may shield the king's target along the rank */
-            if ((rsq & 7) != 0 && (rsq & 7) != 7 && (ratt_occ(m, kto, occ ^ kbit ^ bit(rsq)) & eR)) continue;
+            const int rsq = pos->castle_rook[i] & 63;
+            if (bb__chess_castle_empty(i, ksq, rsq) & occ) continue;
+            if (bb__chess_castle_xray(rsq) && bb__chess_castle_uncovered(m, i, ksq, rsq, occ, eR)) continue;
+            const uint64_t kpath = bb__chess_castle_king_path(i, ksq);
             rsqs[j] = rsq, kpaths[j] = kpath, need |= kpath;
         }
     }
@@ -237,8 +199,7 @@ BODY int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out, con
             for (uint64_t s = need; s; s &= s - 1) {
                 int sq = bb__chess_lsb(s);
                 if ((bb_knight_attacks(sq) & eN) | (bb_pawn_attacks(us, sq) & eP) | (bb_king_attacks(sq) & eK)) continue;
-                const uint64_t r = eR & ((RANK_1 << (sq & 56)) | (FILE_A << (sq & 7)));
-                const uint64_t b = eB & (diag_of(sq) | antidiag_of(sq));
+                const uint64_t r = eR & bb__chess_lines_o(sq), b = eB & bb__chess_lines_d(sq);
                 if ((r && (ratt_occ(m, sq, occk) & r)) || (b && (batt_occ(m, sq, occk) & b))) continue;
                 safe |= bit(sq);
             }
@@ -247,8 +208,8 @@ BODY int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out, con
             uint64_t rl = 0, bl = 0;
             for (uint64_t s = need; s; s &= s - 1) {
                 int sq = bb__chess_lsb(s);
-                rl |= (RANK_1 << (sq & 56)) | (FILE_A << (sq & 7));
-                bl |= diag_of(sq) | antidiag_of(sq);
+                rl |= bb__chess_lines_o(sq);
+                bl |= bb__chess_lines_d(sq);
             }
             uint64_t danger = pawn_attacks_all(them, eP) | (eK ? bb_king_attacks(bb__chess_lsb(eK)) : 0);
             for (uint64_t s = eN; s; s &= s - 1) danger |= bb_knight_attacks(bb__chess_lsb(s));
@@ -267,78 +228,71 @@ BODY int gen(const bb_chess_pos *pos, bb_chess_gen mode, bb_chess_move *out, con
     }
 
     n = emit_from(out, n, ksq, kt & safe);
-    if (checkers & (checkers - 1)) return n;
-
-    const uint64_t check = checkers ? bb_between(ksq, bb__chess_lsb(checkers)) | checkers : ~(uint64_t)0;
+    const uint64_t check = bb__chess_check_mask(ksq, checkers);
+    if (!check) return n; /* double check: the king alone moves */
     const uint64_t tgt = targets & check;
 
     /* castling: the king takes its own rook */
     for (int j = 0; j < 2; j++)
         if (rsqs[j] >= 0 && !(kpaths[j] & ~safe)) out[n++] = (bb_chess_move)(ksq | rsqs[j] << 6 | BB_MOVE_CASTLING);
 
-    /* pawns, all at once; a pinned pawn moves only along its pin line */
+    /* pawns, all at once; a pinned pawn moves only along its pin ray */
     {
         const int fwd = us ? -8 : 8, west = us ? -9 : 7, east = us ? -7 : 9;
-        const uint64_t last = us ? RANK_1 : RANK_8, third = us ? RANK_6 : RANK_3;
-        const uint64_t P = pos->pieces[us][BB_PAWN], free = ~pinned;
-        const uint64_t kfile = FILE_A << (ksq & 7);
-        /* white's west capture runs along an anti-diagonal, black's along a diagonal */
-        const uint64_t west_line = us ? diag_of(ksq) : antidiag_of(ksq);
-        const uint64_t east_line = us ? antidiag_of(ksq) : diag_of(ksq);
-
-        const uint64_t one = up(us, P & (free | kfile)) & empty;
+        const uint64_t last = us ? RANK_1 : RANK_8;
+        const uint64_t P = pos->pieces[us][BB_PAWN];
+        bb__chess_pawn_moves p;
+        bb__chess_pawn_targets(P, empty, enemy, check, pin_hv, pin_d, us, &p);
         if (mode != BB_GEN_CAPTURES) {
-            n = emit_shifted(out, n, one & check & ~last, fwd);
-            n = emit_shifted(out, n, up(us, one & third) & empty & check, 2 * fwd);
+            n = emit_shifted(out, n, p.s1 & ~last, fwd);
+            n = emit_shifted(out, n, p.s2, 2 * fwd);
         }
         if (mode != BB_GEN_QUIETS) {
-            const uint64_t cw = cap_west(us, P & (free | west_line)) & enemy & check;
-            const uint64_t ce = cap_east(us, P & (free | east_line)) & enemy & check;
-            if (cw | ce) {
-                n = emit_shifted(out, n, cw & ~last, west);
-                n = emit_shifted(out, n, ce & ~last, east);
+            if (p.cw | p.ce) {
+                n = emit_shifted(out, n, p.cw & ~last, west);
+                n = emit_shifted(out, n, p.ce & ~last, east);
             }
-            const uint64_t pl = (one & check & last) | cw | ce;
-            if (pl & last) {
-                n = emit_promos(out, n, one & check & last, fwd);
-                n = emit_promos(out, n, cw & last, west);
-                n = emit_promos(out, n, ce & last, east);
+            if ((p.s1 | p.cw | p.ce) & last) {
+                n = emit_promos(out, n, p.s1 & last, fwd);
+                n = emit_promos(out, n, p.cw & last, west);
+                n = emit_promos(out, n, p.ce & last, east);
             }
             if (pos->ep != BB_CHESS_NO_EP) {
                 const int ep = pos->ep & 63, capsq = ep - fwd;
                 for (uint64_t s = bb_pawn_attacks(them, ep) & P; s; s &= s - 1) {
                     int from = bb__chess_lsb(s);
-                    uint64_t o2 = occ ^ bit(from) ^ bit(capsq) ^ bit(ep);
-                    if ((ratt_occ(m, ksq, o2) & eR) | (batt_occ(m, ksq, o2) & eB)) continue;
-                    if (checkers & ~bit(capsq) & (eN | eP)) continue;
+                    if (bb__chess_ep_exposes(m, ksq, from, ep, capsq, occ, eR, eB, checkers & (eN | eP))) continue;
                     out[n++] = (bb_chess_move)(from | ep << 6 | BB_MOVE_EN_PASSANT);
                 }
             }
         }
     }
 
-    /* knights (a pinned knight never moves) and sliders */
-    for (uint64_t s = pos->pieces[us][BB_KNIGHT] & ~pinned; s; s &= s - 1) {
+    /* knights (a pinned knight never moves) and sliders: a pinned slider moves along its
+     * pin ray, one pinned across its kind's lines not at all */
+    for (uint64_t s = pos->pieces[us][BB_KNIGHT] & ~(pin_hv | pin_d); s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         n = emit_from(out, n, from, bb_knight_attacks(from) & tgt);
     }
-    for (uint64_t s = pos->pieces[us][BB_BISHOP]; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_BISHOP] & ~pin_hv; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = batt(m, &a, from) & tgt;
-        if (pinned & bit(from)) t &= bb_line_through(ksq, from);
+        if (pin_d & bit(from)) t &= pin_d;
         n = emit_from(out, n, from, t);
     }
-    for (uint64_t s = pos->pieces[us][BB_ROOK]; s; s &= s - 1) {
+    for (uint64_t s = pos->pieces[us][BB_ROOK] & ~pin_d; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
         uint64_t t = ratt(m, &a, from) & tgt;
-        if (pinned & bit(from)) t &= bb_line_through(ksq, from);
+        if (pin_hv & bit(from)) t &= pin_hv;
         n = emit_from(out, n, from, t);
     }
     for (uint64_t s = pos->pieces[us][BB_QUEEN]; s; s &= s - 1) {
         int from = bb__chess_lsb(s);
-        uint64_t t = (batt(m, &a, from) | ratt(m, &a, from)) & tgt;
-        if (pinned & bit(from)) t &= bb_line_through(ksq, from);
-        n = emit_from(out, n, from, t);
+        const uint64_t fb = bit(from), all = ~(uint64_t)0;
+        /* pinned on a diagonal: its bishop moves along the ray; straight: its rook moves */
+        uint64_t t = (batt(m, &a, from) & (fb & pin_hv ? 0 : all)) | (ratt(m, &a, from) & (fb & pin_d ? 0 : all));
+        if (fb & (pin_hv | pin_d)) t &= fb & pin_d ? pin_d : pin_hv;
+        n = emit_from(out, n, from, t & tgt);
     }
     return n;
 }
@@ -646,15 +600,11 @@ uint64_t bb_chess_pinned(const bb_chess_pos *pos)
     BB__ASSERT_NOT_NULL(pos, "pos");
     int us = pos->side & 1, them = us ^ 1, k = king_square(pos, us);
     if (k < 0) return 0;
-    const uint64_t enemy = pos->color[them], q = pos->pieces[them][BB_QUEEN];
-    uint64_t pinned = 0;
-    for (uint64_t s = (bb_rook_attacks(k, enemy) & (pos->pieces[them][BB_ROOK] | q)) |
-                      (bb_bishop_attacks(k, enemy) & (pos->pieces[them][BB_BISHOP] | q));
-         s; s &= s - 1) {
-        uint64_t b = bb_between(k, bb__chess_lsb(s)) & pos->occupied;
-        if (b && !(b & (b - 1))) pinned |= b & pos->color[us];
-    }
-    return pinned;
+    const uint64_t *e = pos->pieces[them], own = pos->color[us], occ = pos->occupied;
+    uint64_t checkers = 0;
+    const uint64_t rays = bb__chess_pin_rays(k, bb__chess_lines_o(k) & (e[BB_ROOK] | e[BB_QUEEN]), occ, own, &checkers, NULL) |
+                          bb__chess_pin_rays(k, bb__chess_lines_d(k) & (e[BB_BISHOP] | e[BB_QUEEN]), occ, own, &checkers, NULL);
+    return rays & own;
 }
 
 /* 1 if the enemy (of colour them) attacks sq with occupancy occ, counting only the enemy
@@ -687,15 +637,13 @@ int bb_chess_is_legal(const bb_chess_pos *pos, bb_chess_move move)
         for (int i = 2 * us; i < 2 * us + 2; i++) {
             if (!(pos->castling >> i & 1) || pos->castle_rook[i] != to) continue;
             if (pos->board[to] != us * 8 + BB_ROOK) return 0;
-            int kto = bb__chess_castle_king_to(i), rto = bb__chess_castle_rook_to(i);
-            uint64_t kpath = bb_between(from, kto) | bit(kto);
-            uint64_t path = (kpath | bb_between(to, rto) | bit(rto)) & ~(fb | tb);
-            if (path & occ) return 0;
+            /* the rules of legal_inline.h, each square asked alone */
+            if (bb__chess_castle_empty(i, from, to) & occ) return 0;
             if (attacked(pos, from, them, occ, enemy)) return 0;
-            for (uint64_t s = kpath; s; s &= s - 1)
+            for (uint64_t s = bb__chess_castle_king_path(i, from); s; s &= s - 1)
                 if (attacked(pos, bb__chess_lsb(s), them, occ ^ fb, enemy)) return 0;
-            if (attacked(pos, kto, them, occ ^ fb ^ tb, enemy)) return 0;
-            return 1;
+            const uint64_t eR = pos->pieces[them][BB_ROOK] | pos->pieces[them][BB_QUEEN];
+            return !(bb__chess_castle_xray(to) && bb__chess_castle_uncovered(PLAIN, i, from, to, occ, eR));
         }
         return 0;
     }

@@ -7,7 +7,9 @@
  *     slider lookup: each enemy slider on a line with the king (empty-board
  *     rays) is a checker if nothing stands between, and pins our piece if
  *     exactly that piece does (the masks of Gigantua and of the Chess
- *     Programming Wiki's "Checks and Pinned Pieces");
+ *     Programming Wiki's "Checks and Pinned Pieces"); those rules, the
+ *     pawns' under pins, en passant's and castling's are legal_inline.h's,
+ *     written once for this kernel and movegen.c;
  *   - the last ply counted, not made: popcounts of the masked attack sets,
  *     pawns all at once by shifts, promotions four times;
  *   - at the last ply, the children of one node share its analysis for their
@@ -40,6 +42,7 @@
 #pragma GCC optimize("O3")
 #endif
 #include "perft_kernel.h"
+#include "legal_inline.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -91,15 +94,11 @@ static inline int ctz_portable(uint64_t x)
 #define NOT_A 0xFEFEFEFEFEFEFEFEULL
 #define NOT_H 0x7F7F7F7F7F7F7F7FULL
 
-/* ---- pawn geometry for side us (a constant in every caller) ---------------- */
-KINLINE uint64_t push1(uint64_t x, const int us) { return us ? x >> 8 : x << 8; }
-KINLINE uint64_t capw(uint64_t x, const int us) { return us ? (x & NOT_A) >> 9 : (x & NOT_A) << 7; }
-KINLINE uint64_t cape(uint64_t x, const int us) { return us ? (x & NOT_H) >> 7 : (x & NOT_H) << 9; }
+/* ---- pawn geometry for side us (a constant in every caller; the moves: legal_inline.h) */
 #define PUSH_OFF(us) ((us) ? -8 : 8)
 #define CAPW_OFF(us) ((us) ? -9 : 7)
 #define CAPE_OFF(us) ((us) ? -7 : 9)
 #define PROMO_RANK(us) ((us) ? 0x00000000000000FFULL : 0xFF00000000000000ULL)
-#define DOUBLE_RANK(us) ((us) ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL) /* after one step */
 
 /* ---- what a node knows before it moves ---------------------------------------- */
 typedef struct {
@@ -118,33 +117,13 @@ KINLINE void analyse_lines(const bb__kboard *b, const int us, kinfo *I, uint64_t
     const int them = us ^ 1;
     uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
     int k = CTZ(b->kings & own);
-    uint64_t checkers = (bb__knight_attacks[k] & b->knights & enemy) |
-                        (bb__pawn_attacks[64 * us + k] & b->pawns & enemy);
-    uint64_t pin_d = 0, pin_hv = 0;
-    uint64_t rays_o = ((BB_FILE_A << (k & 7)) | (BB_RANK_1 << (k & 56))) ^ BIT(k);
-    uint64_t rays_d = bb__diagonals_ex[2 * k] | bb__diagonals_ex[2 * k + 1];
-    uint64_t sn = rays_o & b->orth & enemy, live = 0;
-    while (sn) {
-        int s = CTZ(sn);
-        sn &= sn - 1;
-        uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
-        if (lines) live |= btw | BIT(s);
-        if (!blk) checkers |= BIT(s);
-        else if (!(blk & (blk - 1)) && (blk & own)) pin_hv |= btw | BIT(s);
-    }
-    sn = rays_d & b->diag & enemy;
-    while (sn) {
-        int s = CTZ(sn);
-        sn &= sn - 1;
-        uint64_t btw = bb__between[64 * k + s], blk = btw & occ;
-        if (lines) live |= btw | BIT(s);
-        if (!blk) checkers |= BIT(s);
-        else if (!(blk & (blk - 1)) && (blk & own)) pin_d |= btw | BIT(s);
-    }
-    uint64_t cm = ~(uint64_t)0;
-    if (checkers) cm = (checkers & (checkers - 1)) ? 0 : bb__between[64 * k + CTZ(checkers)] | checkers;
+    uint64_t checkers = bb__chess_leaper_checkers(k, us, b->knights & enemy, b->pawns & enemy);
+    uint64_t rays_o = bb__chess_lines_o(k), rays_d = bb__chess_lines_d(k), live = 0;
+    uint64_t *lp = lines ? &live : NULL;
+    uint64_t pin_hv = bb__chess_pin_rays(k, rays_o & b->orth & enemy, occ, own, &checkers, lp);
+    uint64_t pin_d = bb__chess_pin_rays(k, rays_d & b->diag & enemy, occ, own, &checkers, lp);
     I->own = own, I->enemy = enemy, I->occ = occ, I->k = k;
-    I->checkers = checkers, I->checkmask = cm, I->pin_d = pin_d, I->pin_hv = pin_hv;
+    I->checkers = checkers, I->checkmask = bb__chess_check_mask(k, checkers), I->pin_d = pin_d, I->pin_hv = pin_hv;
     if (lines) lines[0] = rays_o, lines[1] = rays_d, lines[2] = live;
 }
 KINLINE void analyse(const bb__kboard *b, const int us, kinfo *I) { analyse_lines(b, us, I, NULL); }
@@ -200,8 +179,7 @@ KINLINE void analyse_child(const bb__kboard *ch, const bb__kboard *parent, const
         return;
     }
     int k = S->base.k;
-    uint64_t checkers = (bb__knight_attacks[k] & ch->knights & enemy) |
-                        (bb__pawn_attacks[64 * us + k] & ch->pawns & enemy);
+    uint64_t checkers = bb__chess_leaper_checkers(k, us, ch->knights & enemy, ch->pawns & enemy);
     I->own = own, I->enemy = enemy, I->occ = own | enemy, I->k = k;
     I->checkers = checkers, I->checkmask = checkers ? checkers : ~(uint64_t)0;
     I->pin_d = S->base.pin_d, I->pin_hv = S->base.pin_hv;
@@ -264,7 +242,7 @@ KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, uint64_t zo,
 {
     const int them = us ^ 1;
     uint64_t occ = I->occ ^ BIT(I->k), ep = b->pawns & I->enemy;
-    uint64_t a = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t a = bb__chess_cap_west(them, ep) | bb__chess_cap_east(them, ep) | bb__king_attacks[CTZ(b->kings & I->enemy)];
     uint64_t x = b->knights & I->enemy;
     while (x) {
         a |= bb__knight_attacks[CTZ(x)];
@@ -288,19 +266,26 @@ KINLINE uint64_t enemy_attacks(const bb__kboard *b, const kinfo *I, uint64_t zo,
 #endif
 }
 
+/* 1 if a Chess960 rook of right i shields the king's landing square from a
+ * straight slider that sees it once the rook has left (legal_inline.h). */
+KINLINE int castle_shielded(const bb__kboard *b, const bb__kctx *c, const kinfo *I, int i)
+{
+    return c->xray[i] && bb__chess_castle_uncovered(BB__CHESS_PLAIN, i, I->k, c->rook_from[i], I->occ, b->orth & I->enemy);
+}
+
 /* 1 if castling right i (0..3, a right of us that b still has, its squares
  * empty) may be played now, the king not in check: no square of the king's
- * path attacked with the king and the rook off the board. */
+ * path attacked with the king off the board, and no rook's shield. */
 KINLINE int castle_ok(const bb__kboard *b, const bb__kctx *c, const kinfo *I, int i, const int us)
 {
-    uint64_t occ = I->occ ^ BIT(I->k) ^ BIT(c->rook_from[i]);
+    uint64_t occ = I->occ ^ BIT(I->k);
     uint64_t path = c->king_path[i];
     while (path) {
         int s = CTZ(path);
         path &= path - 1;
         if (attacked(b, s, occ, I->enemy, us)) return 0;
     }
-    return 1;
+    return !castle_shielded(b, c, I, i);
 }
 
 /* The squares the king may move to, and in *castles the castling rights
@@ -311,7 +296,7 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
 {
     const int them = us ^ 1;
     uint64_t ep = b->pawns & I->enemy;
-    uint64_t near = capw(ep, them) | cape(ep, them) | bb__king_attacks[CTZ(b->kings & I->enemy)];
+    uint64_t near = bb__chess_cap_west(them, ep) | bb__chess_cap_east(them, ep) | bb__king_attacks[CTZ(b->kings & I->enemy)];
     uint64_t cand = bb__king_attacks[I->k] & ~I->own & ~near, test = cand;
     unsigned cs = 0;
     uint64_t zo = 0, zd = 0;
@@ -332,7 +317,7 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
     if (KSLIDE_VEC || POP(test) >= 2) { /* the vector map costs what one square's test does */
         uint64_t map = enemy_attacks(b, I, zo, zd, us);
         for (int i = 2 * us; i < 2 * us + 2; i++)
-            if ((cs >> i & 1) && (c->xray[i] ? !castle_ok(b, c, I, i, us) : (c->king_path[i] & map) != 0))
+            if ((cs >> i & 1) && ((c->king_path[i] & map) || castle_shielded(b, c, I, i)))
                 cs &= ~(1u << i);
         *castles = cs;
         return cand & ~map;
@@ -357,40 +342,17 @@ KINLINE uint64_t king_moves(const bb__kboard *b, const bb__kctx *c, const kinfo 
 KINLINE uint64_t ep_origins(const bb__kboard *b, const kinfo *I, const int us)
 {
     const int them = us ^ 1;
-    int ep = b->ep;
+    int ep = b->ep, cap = ep - PUSH_OFF(us);
     uint64_t cands = bb__pawn_attacks[64 * them + ep] & b->pawns & I->own, ok = 0;
-    uint64_t cap = BIT(ep - PUSH_OFF(us));
+    uint64_t leapers = I->checkers & (b->knights | b->pawns);
     while (cands) {
         int f = CTZ(cands);
         cands &= cands - 1;
-        uint64_t occ = I->occ ^ BIT(f) ^ BIT(ep) ^ cap;
-        if (!attacked(b, I->k, occ, I->enemy ^ cap, us)) ok |= BIT(f);
+        if (!bb__chess_ep_exposes(BB__CHESS_PLAIN, I->k, f, ep, cap, I->occ, b->orth & I->enemy, b->diag & I->enemy,
+                                  leapers))
+            ok |= BIT(f);
     }
     return ok;
-}
-
-/* The pawn moves that land, by one step, two steps, capture towards the
- * a-file and towards the h-file (targets; en passant apart). */
-typedef struct { uint64_t s1, s2, cw, ce; } kpawns;
-
-KINLINE void pawn_targets(const bb__kboard *b, const kinfo *I, const int us, kpawns *p)
-{
-    uint64_t P = b->pawns & I->own, empty = ~I->occ;
-    if (!(P & (I->pin_d | I->pin_hv))) { /* no pawn pinned: the common case, without the pin masks */
-        uint64_t s1 = push1(P, us) & empty, tm = I->enemy & I->checkmask;
-        p->s2 = push1(s1 & DOUBLE_RANK(us), us) & empty & I->checkmask;
-        p->s1 = s1 & I->checkmask;
-        p->cw = capw(P, us) & tm;
-        p->ce = cape(P, us) & tm;
-        return;
-    }
-    uint64_t pp = P & ~I->pin_d, pc = P & ~I->pin_hv;
-    uint64_t s1 = (push1(pp & ~I->pin_hv, us) | (push1(pp & I->pin_hv, us) & I->pin_hv)) & empty;
-    p->s2 = push1(s1 & DOUBLE_RANK(us), us) & empty & I->checkmask;
-    p->s1 = s1 & I->checkmask;
-    uint64_t tm = I->enemy & I->checkmask;
-    p->cw = (capw(pc & ~I->pin_d, us) | (capw(pc & I->pin_d, us) & I->pin_d)) & tm;
-    p->ce = (cape(pc & ~I->pin_d, us) | (cape(pc & I->pin_d, us) & I->pin_d)) & tm;
 }
 
 /* ---- the last ply: count, do not make ------------------------------------------- */
@@ -471,8 +433,8 @@ KBODY uint64_t count_acc(const bb__kboard *b, const bb__kctx *c, const int us, k
         y &= y - 1;
         n += POP(bb_rook_attacks(s, occ) & target & I.pin_hv);
     }
-    kpawns p;
-    pawn_targets(b, &I, us, &p);
+    bb__chess_pawn_moves p;
+    bb__chess_pawn_targets(b->pawns & I.own, ~I.occ, I.enemy, I.checkmask, I.pin_hv, I.pin_d, us, &p);
     const uint64_t pr = PROMO_RANK(us);
     n += POP(p.s1) + POP(p.cw) + POP(p.ce) + POP(p.s2);
     if ((p.s1 | p.cw | p.ce) & pr) /* rare: each promotion is four moves */
@@ -665,8 +627,8 @@ KBODY uint64_t gen(const bb__kboard *b, int d, const bb__kctx *c, const int us, 
             EMIT(bb_chess_move_make(f, t, BB_MOVE_NORMAL, 0));
         }
     }
-    kpawns p;
-    pawn_targets(b, &I, us, &p);
+    bb__chess_pawn_moves p;
+    bb__chess_pawn_targets(b->pawns & I.own, ~I.occ, I.enemy, I.checkmask, I.pin_hv, I.pin_d, us, &p);
     const uint64_t pr = PROMO_RANK(us);
     const uint64_t sets[3] = {p.s1, p.cw, p.ce};
     const int offs[3] = {PUSH_OFF(us), CAPW_OFF(us), CAPE_OFF(us)};
@@ -804,13 +766,12 @@ static void kctx_fill(bb__kctx *c, const bb__kboard *b)
     for (int i = 0; i < 4; i++) {
         int color = i >> 1, rf = b->castle_rook[i];
         if (rf > 63) continue;
-        int home = color ? 56 : 0, k = home + ((b->castle_kings >> 3 * color) & 7);
-        int kt = home + ((i & 1) ? 2 : 6), rt = home + ((i & 1) ? 3 : 5);
-        c->rook_from[i] = (uint8_t)rf, c->king_to[i] = (uint8_t)kt, c->rook_to[i] = (uint8_t)rt;
-        uint64_t span = bb__between[64 * k + kt] | BIT(kt) | bb__between[64 * rf + rt] | BIT(rt);
-        c->need_empty[i] = span & ~(BIT(k) | BIT(rf));
-        c->king_path[i] = bb__between[64 * k + kt] | BIT(kt);
-        c->xray[i] = (rf & 7) != 0 && (rf & 7) != 7; /* Chess960: the rook may shield the path */
+        int k = (color ? 56 : 0) + ((b->castle_kings >> 3 * color) & 7);
+        c->rook_from[i] = (uint8_t)rf;
+        c->king_to[i] = (uint8_t)bb__chess_castle_king_to(i), c->rook_to[i] = (uint8_t)bb__chess_castle_rook_to(i);
+        c->need_empty[i] = bb__chess_castle_empty(i, k, rf);
+        c->king_path[i] = bb__chess_castle_king_path(i, k);
+        c->xray[i] = (uint8_t)bb__chess_castle_xray(rf);
         for (uint64_t t = c->king_path[i]; t; t &= t - 1) {
             int s = CTZ(t);
             c->path_zone_o[i] |= (BB_FILE_A << (s & 7)) | (BB_RANK_1 << (s & 56));

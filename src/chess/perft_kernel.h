@@ -39,7 +39,7 @@ typedef struct {
 typedef struct {
     uint8_t cmask[64];        /* castle &= cmask[from] & cmask[to] after a move */
     uint8_t king_to[4], rook_to[4], rook_from[4];
-    uint8_t xray[4];          /* 1: the rook stands between the edge and the king's path */
+    uint8_t xray[4];          /* 1: the rook may shield the king's landing square (bb__chess_castle_xray) */
     uint64_t need_empty[4];   /* squares that must be empty, the king and rook themselves aside */
     uint64_t king_path[4];    /* squares the king crosses or lands on (its start too if it is
                                  the landing square): none may be attacked */
