@@ -121,8 +121,8 @@ expect search-bad-threads 2 '' "bitboard: error: --threads: '0' is not a number 
 expect search-no-probcut 0 'score +0.95 (depth 10), best f7, pv f7 c5 e3 g6 g5 h4 h6 e2 h5 h7, 532670 nodes, T s' '' othello search f5d6c3d3c4f4f6f3e6e7 --depth 10 --exact-from 0 --no-probcut
 # 14 empties: the exact solver answers, the same as othello solve above
 expect search-solver 0 'score -10 (exact), best h4, pv h4 a1 a7 d6 h8 g7 c7 a5 b5 a6 e7 b8 c8 d8, 92631 nodes, T s' '' othello search "$t"
-# the search alone to the end of the game: the same score
-expect search-to-the-end 0 'score -10 (exact), best h4, pv h4 a1 e7 a5 a7 d8, 187123 nodes, T s' '' othello search "$t" --exact-from 0 --depth 20
+# the search alone to the end of the game: the same score (its null-window nodes the solver's layers: 214,508 nodes where the search alone took 187,123, in 0.024-0.027 s against 0.034 s)
+expect search-to-the-end 0 'score -10 (exact), best h4, pv h4 a1 e7 a5 a7 d8, 214508 nodes, T s' '' othello search "$t" --exact-from 0 --depth 20
 expect search-bad-depth 2 '' "bitboard: error: --depth: '61' is not a number 0..60" othello search start --depth 61
 expect search-bad-time 2 '' "bitboard: error: --time: 'x' is not a number 0..86400" othello search start --time x
 expect search-unknown 2 '' "bitboard: error: othello search: unknown option '--frob': use --depth D, --time S, --hash MB, --exact-from N, --no-probcut, --threads N" othello search start --frob
