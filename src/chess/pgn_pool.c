@@ -12,12 +12,14 @@
  * Chunks in flight are bounded (slots), so memory stays flat with the
  * input's size.  A read error ends the chunks after the last whole game
  * before it (a game it cut is not given, as bb_pgn_visit does not end it). */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chess_internal.h"
 #include "pgn_internal.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
 
 enum { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 enum { DEFAULT_CHUNK = 1 << 20, MAX_THREADS = 256 };
@@ -287,3 +289,40 @@ void bb_pgn_pool_close(bb_pgn_pool *p)
     pthread_mutex_destroy(&p->mu);
     free(p);
 }
+
+#else /* no threads (wasm32-wasi): the pool says so; bb_pgn_open reads on one thread */
+
+bb_pgn_pool *bb_pgn_pool_open(const char *path, const bb_pgn_pool_options *o, bb_pgn_error *err)
+{
+    BB__ASSERT_NOT_NULL(path, "path");
+    BB__ASSERT_NOT_NULL(o, "o");
+    (void)o;
+    if (err) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "%s: this build has no threads (read it with bb_pgn_open)", path);
+    }
+    return NULL;
+}
+
+int bb_pgn_pool_next(bb_pgn_pool *p, void **result)
+{
+    (void)p;
+    if (result) *result = NULL;
+    return -1;
+}
+
+const char *bb_pgn_pool_error(const bb_pgn_pool *p)
+{
+    (void)p;
+    return "this build has no threads";
+}
+
+uint64_t bb_pgn_pool_bytes(bb_pgn_pool *p)
+{
+    (void)p;
+    return 0;
+}
+
+void bb_pgn_pool_close(bb_pgn_pool *p) { (void)p; }
+
+#endif

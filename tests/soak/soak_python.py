@@ -139,6 +139,19 @@ def boards_case(rng, ctx):
         bits = [[bool(xs[k] >> (8 * r + f) & 1) for f in range(8)] for r in range(8)]
         expect("to_planes, board %d" % k, planes[k, 0].tolist(), bits)
         expect("from_planes(to_planes)", [int(v) for v in bitboard.from_planes(planes).reshape(n)], xs)
+        # every layout, dtype and channel count against one shift per square (to_planes'
+        # NHWC word writes: 2 channels interleaved, more in groups of 8)
+        c = [1, 2, 3, 8, 12, 13][rng.below(6)]
+        m = n // c
+        if m:
+            grid = arr[:m * c].reshape(m, c)
+            want = ((grid[:, :, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(np.uint8).reshape(m, c, 8, 8)
+            for layout in ("NCHW", "NHWC"):
+                for dt in (bool, np.uint8, np.float32):
+                    got = bitboard.to_planes(grid, layout=layout, dtype=dt)
+                    ref = want if layout == "NCHW" else want.transpose(0, 2, 3, 1)
+                    expect("to_planes %s %s, %d boards of %d channels" % (layout, np.dtype(dt).name, m, c),
+                           bool(got.dtype == np.dtype(dt) and got.shape == ref.shape and np.array_equal(got.astype(np.uint8), ref)), True)
     return n
 
 
