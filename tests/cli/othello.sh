@@ -396,6 +396,30 @@ nboard_case nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --
 # hint N for the human's side, an undo as a new set game, quit; the whole
 # transcript, both sides (< the GUI, > the engine), at fixed depths
 nboard_case nboard-gui 0 "$GOLDEN/nboard-gui.in" --transcript othello nboard
+# the clock: set game's TI, TB, TW and each move's /TIME, then move M/EVAL/TIME,
+# give the engine's time left (3 s, 2.5 s, over, 0.5 s, 0.1 s, none, with an
+# increment, white's own TW); each go says its budget in a status line, at
+# depth 1 so that the moves are the same on every run; a clock it cannot
+# read, a move's time it cannot read: status lines, the game and the move taken
+nboard_case nboard-clock 0 "$GOLDEN/nboard-clock.in" othello nboard
+# the same sessions with the clock alone deciding (no set depth) and with
+# --time 0.5 (capped by the clock): every go answered, every budget under the
+# time left (the moves may differ from run to run: no golden)
+clock_budgets() {
+    local name=$1 out; shift
+    out=$(grep -v '^set depth' "$GOLDEN/nboard-clock.in" | bash "$GOLDEN/nboard_gui.sh" "$BIN" othello nboard "$@" 2>&1)
+    local gos answers bad
+    gos=$(grep -c '^go$' "$GOLDEN/nboard-clock.in") answers=$(grep -c '^=== [A-H][1-8]/' <<< "$out")
+    # each status clock line: left L ... at most H; H under L unless L is gone (then 0.001)
+    bad=$(awk '/^status clock:/ { l = $3; h = $(NF-1); if (!(h < l || (l <= 0.001 && h == 0.001))) print }' <<< "$out")
+    if [ "$answers" = "$gos" ] && [ -z "$bad" ] && grep -q '^status clock: 0.100 s left' <<< "$out"; then
+        golden_pass=$((golden_pass + 1))
+    else
+        echo "FAIL $name: $answers answers to $gos go, budgets past the time left: ${bad:-none}"; golden_fail=$((golden_fail + 1))
+    fi
+}
+clock_budgets nboard-clock-alone
+clock_budgets nboard-clock-time --time 0.5
 
 
 # input is read during a search: a ping stops it (the search's answer is not
