@@ -128,7 +128,7 @@
  *   BB_OTHELLO_WTHOR_PLAYER  BB_OTHELLO_WTHOR_TOURNAMENT  bb_othello_wthor_read_header
  *   bb_othello_wthor_check  bb_othello_wthor_game  bb_othello_wthor_name  bb_othello_wthor_write_header
  *   bb_othello_wthor_write_game  bb_othello_ggf_read  bb_othello_ggf_write
- *   bb_othello_clock  bb_othello_ggf_read_clock
+ *   bb_othello_clock  bb_othello_ggf_read_clock  bb_othello_ggf_write_clock
  *
  * bitboard/chess.h     chess: positions, legal moves (standard and Chess960), FEN, UCI, SAN, perft
  *   bb_chess_pos  BB_WHITE  BB_BLACK  BB_PAWN  BB_KNIGHT  BB_BISHOP  BB_ROOK  BB_QUEEN  BB_KING

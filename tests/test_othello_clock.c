@@ -92,6 +92,65 @@ static void ggf_clocks(void)
     }
 }
 
+/* Written with its clock and times, read back: the same clock, the same
+ * times (to the millisecond, as written), for clocks alike and not. */
+static void ggf_clock_round_trip(void)
+{
+    static const double t[][6] = { /* black's initial, increment, extension; white's */
+        {10, 0, 0, 10, 0, 0}, {60, 1, 0, 60, 1, 0}, {300, 0, 120, 300, 0, 120}, {3600.5, 2.25, 0, 5, 0, 0.001},
+        {0.25, 0, 0, 7200, 0, 60},
+    };
+    uint64_t rng = 9;
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        bb_othello_record g;
+        bb_othello_record_init(&g);
+        bb_othello_pos pos = bb_othello_start();
+        double times[BB_OTHELLO_RECORD_MOVES], spent[2] = {0, 0};
+        int moves[2] = {0, 0};
+        while (!bb_othello_game_over(&pos) && g.count < 40) {
+            uint64_t m = bb_othello_moves(pos.p, pos.o);
+            int sq = BB_OTHELLO_PASS;
+            if (m) {
+                int k = (int)(bbt_next(&rng) % (uint64_t)bb_popcount(m));
+                while (k--) m &= m - 1;
+                sq = __builtin_ctzll(m);
+            }
+            times[g.count] = (double)(bbt_next(&rng) % 100000) / 1000; /* 0 to 99.999 s, whole ms */
+            spent[pos.side & 1] += times[g.count], moves[pos.side & 1]++;
+            if (sq == BB_OTHELLO_PASS) bb_othello_pass(&pos);
+            else bb_othello_play(&pos, sq);
+            g.moves[g.count++] = (uint8_t)sq;
+        }
+        bb_othello_clock c, back;
+        memset(&c, 0, sizeof c);
+        c.timed = 1;
+        for (int side = 0; side < 2; side++)
+            c.initial[side] = t[i][3 * side], c.increment[side] = t[i][3 * side + 1], c.extension[side] = t[i][3 * side + 2];
+        char text[4096];
+        size_t len = bb_othello_ggf_write_clock(text, sizeof text, &g, &c, times), used;
+        bb_othello_record r;
+        bb_parse_error e;
+        int rc = len < sizeof text ? bb_othello_ggf_read_clock(text, len, &used, &r, &back, &e) : -2;
+        CHECK(rc == 1 && r.count == g.count && back.timed, "clock %zu: rc %d (%s) %s", i, rc, rc == -1 ? e.msg : "", text);
+        if (rc != 1) continue;
+        for (int side = 0; side < 2; side++) {
+            double left = c.initial[side] + c.increment[side] * moves[side] - spent[side];
+            CHECK(near(back.initial[side], c.initial[side]) && near(back.increment[side], c.increment[side]) &&
+                      near(back.extension[side], c.extension[side]) && back.moves[side] == moves[side] &&
+                      fabs(back.spent[side] - spent[side]) < 1e-6 && fabs(back.left[side] - left) < 1e-6,
+                  "clock %zu side %d: %s", i, side, text);
+        }
+        CHECK(!strstr(text, "TI[") == (t[i][0] != t[i][3]), "clock %zu: TI for both only when alike: %s", i, text);
+    }
+    /* no clock: the plain writer's text */
+    bb_othello_record g;
+    bb_othello_record_init(&g);
+    char a[512], b[512];
+    bb_othello_ggf_write(a, sizeof a, &g);
+    bb_othello_ggf_write_clock(b, sizeof b, &g, NULL, NULL);
+    CHECK(strcmp(a, b) == 0, "%s against %s", a, b);
+}
+
 /* The rule, slowly: every move the side still plays listed with its
  * weight; the share of the time left less the reserve (and the increments
  * the later moves earn) by weight; the hard limit 1.5x that, never more
@@ -197,6 +256,7 @@ static void solver_keeps_the_budget(void)
 int main(void)
 {
     RUN(ggf_clocks);
+    RUN(ggf_clock_round_trip);
     RUN(budgets);
     RUN(solver_keeps_the_budget);
     return bbt_finish("othello_clock");

@@ -43,6 +43,9 @@
  *   bb_othello_ggf_read_clock(text, n, used, g, clock, err)  bb_othello_ggf_read, and *clock from
  *                                    the game's TI, TB, TW and each move's /TIME (clock->timed 0 if
  *                                    it has none); -1 and *err also for a clock or a time it cannot read
+ *   bb_othello_ggf_write_clock(buf, size, g, clock, times)  bb_othello_ggf_write with the clock
+ *                                    (TI, or TB and TW; none if clock is NULL or not timed) and move i's
+ *                                    time times[i] in seconds (MOVE//TIME, to the ms; times may be NULL)
  *
  * Implementation variants: none.                                          */
 #ifndef BITBOARD_OTHELLO_RECORDS_H
@@ -117,6 +120,8 @@ typedef struct {
 
 int bb_othello_ggf_read_clock(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_othello_clock *clock,
                               bb_parse_error *err);
+size_t bb_othello_ggf_write_clock(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                                  const double *times);
 
 #ifdef __cplusplus
 }

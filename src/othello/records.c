@@ -528,9 +528,36 @@ static void put_tag(bb__out_buf *o, const char *name, const char *v)
     bb__put(o, "]");
 }
 
-size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
+/* A time as GGS writes one, to the millisecond (".25"; none when whole): a
+ * clock's as [H:]MM:SS, a move's (clock 0) as seconds. */
+static void put_time(bb__out_buf *o, double t, int clock)
 {
-    BB__ASSERT_NOT_NULL(g, "g");
+    long long ms = t > 0 ? (long long)(t * 1000 + 0.5) : 0;
+    long long sec = ms / 1000, h = sec / 3600;
+    if (!clock) bb__put(o, "%lld", sec);
+    else if (h) bb__put(o, "%lld:%02lld:%02lld", h, sec / 60 % 60, sec % 60);
+    else bb__put(o, "%02lld:%02lld", sec / 60, sec % 60);
+    if (ms % 1000) {
+        char f[8];
+        snprintf(f, sizeof f, "%03lld", ms % 1000);
+        for (int k = 2; k > 0 && f[k] == '0'; k--) f[k] = '\0';
+        bb__put(o, ".%s", f);
+    }
+}
+
+/* One side's clock INI/INC/EXT (as short as it reads the same). */
+static void put_clock(bb__out_buf *o, const char *tag, const bb_othello_clock *c, int side)
+{
+    bb__put(o, "%s[", tag);
+    put_time(o, c->initial[side], 1);
+    if (c->increment[side] > 0 || c->extension[side] > 0) bb__put(o, "/"), put_time(o, c->increment[side], 1);
+    if (c->extension[side] > 0) bb__put(o, "/"), put_time(o, c->extension[side], 1);
+    bb__put(o, "]");
+}
+
+static size_t ggf_write_with(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                             const double *times)
+{
     bb__out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     bb__put(&o, "(;GM[Othello]");
@@ -539,6 +566,12 @@ size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
     put_tag(&o, "PB", g->black);
     put_tag(&o, "PW", g->white);
     put_tag(&o, "RE", g->result);
+    if (clock && clock->timed) {
+        int same = clock->initial[0] == clock->initial[1] && clock->increment[0] == clock->increment[1] &&
+                   clock->extension[0] == clock->extension[1];
+        if (same) put_clock(&o, "TI", clock, BB_OTHELLO_BLACK);
+        else put_clock(&o, "TB", clock, BB_OTHELLO_BLACK), put_clock(&o, "TW", clock, BB_OTHELLO_WHITE);
+    }
     bb__put(&o, "TY[8]BO[8 ");
     uint64_t black = g->start.side == BB_OTHELLO_BLACK ? g->start.p : g->start.o;
     uint64_t white = g->start.side == BB_OTHELLO_BLACK ? g->start.o : g->start.p;
@@ -548,9 +581,24 @@ size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
     for (int i = 0; i < g->count; i++) {
         char sq[3];
         square_name(g->moves[i], sq);
-        bb__put(&o, "%c[%s]", side == BB_OTHELLO_BLACK ? 'B' : 'W', g->moves[i] == BB_OTHELLO_PASS ? "pa" : sq);
+        bb__put(&o, "%c[%s", side == BB_OTHELLO_BLACK ? 'B' : 'W', g->moves[i] == BB_OTHELLO_PASS ? "pa" : sq);
+        if (times) bb__put(&o, "//"), put_time(&o, times[i], 0);
+        bb__put(&o, "]");
         side ^= 1;
     }
     bb__put(&o, ";)");
     return o.len;
+}
+
+size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
+{
+    BB__ASSERT_NOT_NULL(g, "g");
+    return ggf_write_with(buf, size, g, NULL, NULL);
+}
+
+size_t bb_othello_ggf_write_clock(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                                  const double *times)
+{
+    BB__ASSERT_NOT_NULL(g, "g");
+    return ggf_write_with(buf, size, g, clock, times);
 }
