@@ -488,7 +488,7 @@ clock_match() {
     out=$(timeout 60 "$BIN" othello match "$@" 2>&1); st=$?
     shift $#
     if [ "$st" != "$want" ]; then
-        echo "FAIL $name: status $st, not $want"; head -n 5 <<< "$out"; golden_fail=$((golden_fail + 1)); return 1
+        { echo "FAIL $name: status $st, not $want"; head -n 5 <<< "$out"; } >&2; return 1
     fi
     printf '%s\n' "$out"
 }
@@ -505,19 +505,19 @@ if timed=$(clock_match match-clock 0 depth:1 depth:2 --openings 1 --ply 2 --cloc
         grep -q 'TI\[10:00/00:01\]' "$clock_ggf" && grep -qE 'B\[[a-h][1-8]//[0-9.]+\]' "$clock_ggf" &&
         "$BIN" othello games "$clock_ggf" > /dev/null; then ok=1; fi
     check_clock match-clock $ok
-fi
+else check_clock match-clock 0; fi
 rm -f "$clock_ggf"
 if out=$(clock_match match-clock-slow 1 time:2 depth:1 --openings 1 --ply 2 --clock 1); then
     ok=0
     if [ "$(grep -c '(A loses on time)$' <<< "$out")" = 2 ] && grep -q 'lost on time: A 2, B 0' <<< "$out" &&
         grep -q 'othello match: time:2 loses the game on time after' <<< "$out"; then ok=1; fi
     check_clock match-clock-slow $ok
-fi
+else check_clock match-clock-slow 0; fi
 if out=$(clock_match match-clock-silent 1 "nboard:sh $GOLDEN/engine-fake.sh sleeps" depth:1 --openings 1 --ply 2 --clock 0.5); then
     ok=0
     if [ "$(grep -c '(A loses on time)$' <<< "$out")" = 2 ] && grep -q 'lost on time: A 2, B 0' <<< "$out"; then ok=1; fi
     check_clock match-clock-silent $ok
-fi
+else check_clock match-clock-silent 0; fi
 golden_case match-clock-bad 2 othello match depth:1 depth:1 --clock 0
 golden_case match-clock-bad-increment 2 othello match depth:1 depth:1 --clock 5+x
 golden_case match-clock-no-clock 2 othello match clock depth:1
