@@ -10,7 +10,18 @@
  * keeps the games played.  --ggf FILE writes every game in GGF.  An nboard
  * engine that does not answer within --move-time seconds, answers what is
  * not a legal move, or ends, forfeits that game (one error line): it is
- * restarted and the match goes on. */
+ * restarted and the match goes on.
+ *
+ * --clock S[+I]: each side has S seconds for the game (and I more after
+ * each of its moves).  The match times every move (an nboard engine's from
+ * the set game it is sent to its answer; the search's around it), sends
+ * nboard engines the clock and every move's time in set game (TI and
+ * MOVE//TIME, as the NBoard GUI does), and a side whose time runs out loses
+ * the game on time (counted apart from the forfeits; an nboard engine that
+ * has not answered when its time is out is restarted).  The engine `clock`
+ * is the search within the library's budget for the time left
+ * (bb_othello_clock_budget), as `othello nboard` plays under a clock.  The
+ * summary then gives each engine's mean and longest move. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
@@ -31,6 +42,10 @@ typedef struct {
     int depth;        /* depth:N */
     double seconds;   /* time:S */
     const char *cmd;  /* nboard:COMMAND */
+    int clock;        /* clock: the search within the clock's budget */
+    int timeouts;          /* games lost on time */
+    double think, longest; /* the time its moves took (--clock), and the longest */
+    long timed;            /* its moves timed */
     pid_t pid;
     FILE *to;
     int from;              /* the engine's output, read with a deadline */
@@ -62,8 +77,10 @@ static int parse_player(const char *spec, player *pl)
         pl->seconds = s;
     } else if (strncmp(spec, "nboard:", 7) == 0 && spec[7]) {
         pl->cmd = spec + 7;
+    } else if (strcmp(spec, "clock") == 0) {
+        pl->clock = 1;
     } else {
-        return cli_error("othello match: '%s' is not an engine: depth:N, time:S or nboard:COMMAND", spec);
+        return cli_error("othello match: '%s' is not an engine: depth:N, time:S, clock or nboard:COMMAND", spec);
     }
     snprintf(pl->name, sizeof pl->name, "%s", spec);
     return 0;
@@ -152,16 +169,32 @@ static void stop_engine(player *pl, int kill_it)
     pl->pid = 0;
 }
 
+/* The match's clock (--clock): each side's time for the game, its
+ * increment; per game each move's time and each side's time left. */
+typedef struct {
+    int on;
+    double initial, increment;
+    double times[128];
+    double left[2];
+} match_clock;
+
 /* The move player pl makes in the game so far (moves from the start): 0..63
- * or PASS; -1 after an error, -2 for an nboard engine's fault (why: what). */
-static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos, double move_time, char *why,
-               size_t why_size)
+ * or PASS; -1 after an error, -2 for an nboard engine's fault (why: what),
+ * -3 for no answer within the clock's time left (the game lost on time). */
+static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos, double move_time, const match_clock *mc,
+               char *why, size_t why_size)
 {
+    int side = pos->side & 1;
     if (!pl->cmd) {
         bb_othello_search_opts o;
         memset(&o, 0, sizeof o);
         o.depth = pl->depth;
         o.seconds = pl->seconds;
+        if (pl->clock) {
+            bb_othello_budget b;
+            bb_othello_clock_budget(pos, mc->on ? mc->left[side] : 0, mc->on ? mc->increment : 0, &b);
+            o.seconds = b.hard;
+        }
         o.stop = (const volatile int *)&cli_interrupted;
         if (!pl->table && !(pl->table = bb_othello_search_table_new(0))) return -1;
         /* a new game (a square taken in the last position searched is empty
@@ -179,9 +212,16 @@ static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos, d
     g.start = bb_othello_start();
     for (int i = 0; i < n; i++) g.moves[i] = (uint8_t)moves[i];
     g.count = n;
-    char ggf[2048];
-    bb_othello_ggf_write(ggf, sizeof ggf, &g);
+    char ggf[4096];
+    bb_othello_clock c;
+    memset(&c, 0, sizeof c);
+    c.timed = mc->on;
+    c.initial[0] = c.initial[1] = mc->initial, c.increment[0] = c.increment[1] = mc->increment;
+    bb_othello_ggf_write_clock(ggf, sizeof ggf, &g, &c, mc->on ? mc->times : NULL);
     ggf[strcspn(ggf, "\r\n")] = '\0';
+    /* with the clock, no answer once the time left is gone: lost on time */
+    int on_time = mc->on && mc->left[side] < move_time;
+    if (on_time) move_time = mc->left[side] > 0 ? mc->left[side] : 0;
     fprintf(pl->to, "set game %s\ngo\n", ggf);
     fflush(pl->to);
     char line[4096];
@@ -200,6 +240,7 @@ static int ask(player *pl, const int *moves, int n, const bb_othello_pos *pos, d
         snprintf(why, why_size, "answered '%s', not a move", shown);
         return -2;
     }
+    if (got < 0 && on_time) return -3;
     if (got < 0) snprintf(why, why_size, "did not answer in %g s (--move-time)", move_time);
     else if (cli_interrupted) return -1;
     else snprintf(why, why_size, "ended in the middle of the game");
@@ -218,24 +259,47 @@ static void transcript(const int *moves, int n, char *buf)
 
 /* Plays one game from the opening; *score: black's final disc difference.
  * 0; 1 after an error; 2 if interrupted; 3 if an nboard engine forfeited
- * (*loser: it; its error line written, *score +-64 against it). */
+ * (*loser: it; its error line written, *score +-64 against it); 4 if a side
+ * lost on time (*loser, *score as for a forfeit; *answered 0 if it never
+ * answered: an nboard engine is then still thinking). */
 static int play_game(player *black, player *white, const opening *op, int *moves, int *n, int *score,
-                     double move_time, player **loser)
+                     double move_time, match_clock *mc, player **loser, int *answered)
 {
     bb_othello_pos pos = bb_othello_start();
     *n = 0;
+    mc->left[0] = mc->left[1] = mc->initial;
     for (int i = 0; i < op->n; i++) {
         if (op->moves[i] == BB_OTHELLO_PASS) bb_othello_pass(&pos);
         else bb_othello_play(&pos, op->moves[i]);
+        mc->times[*n] = 0;
         moves[(*n)++] = op->moves[i];
     }
     while (!bb_othello_game_over(&pos)) {
         if (cli_interrupted) return 2;
-        player *pl = pos.side == BB_OTHELLO_BLACK ? black : white;
+        int side = pos.side & 1;
+        player *pl = side == BB_OTHELLO_BLACK ? black : white;
         char why[160];
-        int sq = ask(pl, moves, *n, &pos, move_time, why, sizeof why);
+        double t0 = cli_now();
+        int sq = ask(pl, moves, *n, &pos, move_time, mc, why, sizeof why);
+        double took = cli_now() - t0;
         if (cli_interrupted) return 2;
         if (sq == -1) return 1;
+        if (mc->on && sq != -2) {
+            pl->think += took, pl->timed++;
+            if (took > pl->longest) pl->longest = took;
+            mc->left[side] -= took;
+            if (sq == -3 || mc->left[side] < 0) {
+                char t[260];
+                transcript(moves, *n, t);
+                cli_error("othello match: %s loses the game on time after %s: %.3f s, %.3f s over", pl->name,
+                          *n ? t : "the start", took, -mc->left[side]);
+                *loser = pl, *answered = sq != -3;
+                *score = pl == black ? -64 : 64;
+                return 4;
+            }
+            mc->left[side] += mc->increment;
+            mc->times[*n] = took;
+        }
         int rc = sq == -2 ? -1 : sq == BB_OTHELLO_PASS ? bb_othello_pass(&pos) : bb_othello_play(&pos, sq);
         if (rc != 0) {
             if (sq != -2) {
@@ -330,6 +394,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
     const char *spec[2] = {NULL, NULL}, *ggf_path = NULL;
     int n_open = 8, ply = 6;
     double move_time = 60;
+    match_clock mc;
+    memset(&mc, 0, sizeof mc);
     if (o->format_given) return cli_error("othello match prints a report: -o does not apply (--ggf FILE writes the games)");
     int ended = 0;
     for (int i = 1; i < argc; i++) {
@@ -354,16 +420,31 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 return cli_error("--move-time needs seconds above 0, up to %d%s%s%s", BB_MAX_SECONDS, v ? " (not '" : "", v ? v : "",
                                  v ? "')" : "");
             move_time = x;
+        } else if (cli_option_value(argc, argv, &i, "--clock", &v)) {
+            double x = v ? strtod(v, &end) : 0, inc = 0;
+            if (v && end != v && *end == '+') {
+                const char *p = end + 1;
+                inc = strtod(p, &end);
+                if (end == p || !(inc >= 0 && inc <= BB_MAX_SECONDS)) end = (char *)"?";
+            }
+            if (!v || !*v || *end || !(x > 0 && x <= BB_MAX_SECONDS))
+                return cli_error("--clock needs S[+I]: seconds for the game above 0, up to %d, and the seconds added "
+                                 "after each move%s%s%s",
+                                 BB_MAX_SECONDS, v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            mc.on = 1, mc.initial = x, mc.increment = inc;
         } else if (cli_option_value(argc, argv, &i, "--ggf", &v)) {
             if (!v || !*v) return cli_error("--ggf needs a FILE");
             ggf_path = v;
         } else {
-            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE, --move-time S", argv[i]);
+            return cli_error("othello match: unknown option '%s': use --openings N, --ply P, --ggf FILE, --move-time S, "
+                             "--clock S[+I]",
+                             argv[i]);
         }
     }
-    if (!spec[1]) return cli_error("othello match needs two engines A and B: depth:N, time:S or nboard:COMMAND");
+    if (!spec[1]) return cli_error("othello match needs two engines A and B: depth:N, time:S, clock or nboard:COMMAND");
     player pl[2];
     if (parse_player(spec[0], &pl[0]) || parse_player(spec[1], &pl[1])) return EXIT_USAGE;
+    if ((pl[0].clock || pl[1].clock) && !mc.on) return cli_error("othello match: the engine clock needs --clock S[+I]");
     opening *ops = NULL;
     int nops = 0;
     if (balanced_openings(ply, n_open, &ops, &nops)) return EXIT_USAGE;
@@ -383,8 +464,10 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         return rc;
     }
     cli_interrupt_begin();
-    printf("match: A = %s, B = %s; %d openings at ply %d, each with both colours: %d games\n", pl[0].name, pl[1].name,
+    printf("match: A = %s, B = %s; %d openings at ply %d, each with both colours: %d games", pl[0].name, pl[1].name,
            nops, ply, 2 * nops);
+    if (mc.on) printf("; the clock: %g s a side, +%g s a move", mc.initial, mc.increment);
+    printf("\n");
     int played = 0, wins = 0, draws = 0, losses = 0;
     double sum = 0, sum2 = 0;
     int (*results)[2] = calloc((size_t)nops, sizeof *results);
@@ -396,15 +479,17 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             if (interactive)
                 fprintf(stderr, "\rgame %d of %d, %.0f s", played + 1, 2 * nops, cli_now() - t0), fflush(stderr);
             player *loser = NULL;
+            int answered = 1;
             int g = play_game(a_black ? &pl[0] : &pl[1], a_black ? &pl[1] : &pl[0], &ops[i], moves, &n, &score,
-                              move_time, &loser);
+                              move_time, &mc, &loser, &answered);
             if (g == 2) break;
             if (g == 1) {
                 rc = 1;
                 break;
             }
-            if (loser) { /* forfeited: the engine starts again for the next game */
-                loser->forfeits++;
+            if (g == 4) loser->timeouts++;
+            if (loser && g == 3) loser->forfeits++;
+            if (loser && loser->cmd && (g == 3 || !answered)) { /* the engine starts again for the next game */
                 stop_engine(loser, 1);
                 if (start_engine(loser, move_time)) rc = 1; /* the games so far still count */
             }
@@ -418,7 +503,8 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             transcript(ops[i].moves, ops[i].n, o2);
             if (interactive) fprintf(stderr, "\r%*s\r", 40, "");
             printf("game %d: opening %s, A %s: A %+d%s\n", played, o2, a_black ? "black" : "white", a_score,
-                   !loser ? "" : loser == &pl[0] ? " (A forfeits)" : " (B forfeits)");
+                   !loser ? "" : g == 4 ? (loser == &pl[0] ? " (A loses on time)" : " (B loses on time)")
+                                : loser == &pl[0] ? " (A forfeits)" : " (B forfeits)");
             if (ggf) {
                 bb_othello_record rec;
                 bb_othello_record_init(&rec);
@@ -427,10 +513,15 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
                 rec.count = n;
                 snprintf(rec.black, sizeof rec.black, "%.60s", a_black ? pl[0].name : pl[1].name);
                 snprintf(rec.white, sizeof rec.white, "%.60s", a_black ? pl[1].name : pl[0].name);
-                /* black's disc difference, as GGF writes it; a forfeit as GGF writes a resignation */
-                snprintf(rec.result, sizeof rec.result, "%+d.000%s", score, loser ? ":r" : "");
+                /* black's disc difference, as GGF writes it; a forfeit as GGF writes a
+                   resignation, a loss on time as a time out */
+                snprintf(rec.result, sizeof rec.result, "%+d.000%s", score, !loser ? "" : g == 4 ? ":t" : ":r");
                 char buf[4096];
-                bb_othello_ggf_write(buf, sizeof buf, &rec);
+                bb_othello_clock c;
+                memset(&c, 0, sizeof c);
+                c.timed = mc.on;
+                c.initial[0] = c.initial[1] = mc.initial, c.increment[0] = c.increment[1] = mc.increment;
+                bb_othello_ggf_write_clock(buf, sizeof buf, &rec, &c, mc.on ? mc.times : NULL);
                 cli_outfile_put(ggf, buf, strlen(buf));
                 if (!strchr(buf, '\n')) cli_outfile_put(ggf, "\n", 1);
             }
@@ -453,6 +544,7 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
         printf("\nA: %d win%s, %d draw%s, %d loss%s of %d game%s: %.1f%%", wins, wins == 1 ? "" : "s", draws,
                draws == 1 ? "" : "s", losses, losses == 1 ? "" : "es", played, played == 1 ? "" : "s", 100 * p);
         if (pl[0].forfeits || pl[1].forfeits) printf("; forfeits: A %d, B %d", pl[0].forfeits, pl[1].forfeits);
+        if (mc.on) printf("; lost on time: A %d, B %d", pl[0].timeouts, pl[1].timeouts);
         if (p <= 0 || p >= 1) {
             printf("; Elo beyond measure (%s every game)\n", p >= 1 ? "A won" : "B won");
         } else {
@@ -464,9 +556,14 @@ int cli_othello_match(int argc, char **argv, const cli_opts *o)
             printf("; Elo %+.0f (95%%: %+.0f to %+.0f)\n", fabs(e) < 0.5 ? 0.0 : e, ELO(lo), ELO(hi));
         }
     }
+    if (played && mc.on)
+        for (int k = 0; k < 2; k++)
+            printf("%s's moves: %ld timed, mean %.3f s, longest %.3f s\n", k ? "B" : "A", pl[k].timed,
+                   pl[k].timed ? pl[k].think / (double)pl[k].timed : 0.0, pl[k].longest);
     free(results);
     free(ops);
     if (cli_check_output()) return 1;
     if (cli_interrupted) return cli_report_interrupt("othello match", NULL, cli_now() - t0);
-    return rc ? rc : pl[0].forfeits || pl[1].forfeits; /* a forfeit: the report, then status 1 */
+    /* a forfeit or a loss on time: the report, then status 1 */
+    return rc ? rc : pl[0].forfeits || pl[1].forfeits || pl[0].timeouts || pl[1].timeouts;
 }

@@ -9,7 +9,15 @@
  * stops on a bad line).  A thread reads the input while the engine searches:
  * a ping or quit that comes during a go or hint stops the search, whose
  * answer is then not sent (the GUI has moved on: NBoard's protocol asks an
- * engine to stop thinking before its pong). */
+ * engine to stop thinking before its pong).
+ *
+ * The clock: a set game with a clock (TI, TB, TW and each move's /TIME,
+ * bb_othello_ggf_read_clock) and the moves played on it (move M/EVAL/TIME)
+ * give each side's time left; go then searches within the library's budget
+ * for it (bb_othello_clock_budget: a `status clock ...` line says it), to
+ * the depth set by --depth or set depth if one was (the clock caps it), else
+ * as deep as the time allows; --time S stays S seconds a move, capped by the
+ * clock's limit too.  Without a clock, as before: the depth, or --time. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
@@ -21,10 +29,16 @@
 
 #include "cli.h"
 
+#define MOVE_TAG 40 /* the room for one move added to a game: B[f5/EVAL/TIME], 30 characters of notes */
+
 typedef struct {
     bb_othello_pos pos;
     int have_pos;       /* 0 after a refused set game: go, hint and move refuse until a good one */
     int depth;          /* set depth, or --depth */
+    int depth_given;    /* a depth was set (--depth, set depth): with a clock, it still applies */
+    char *game;         /* the last set game with a clock, without its ";)", and the moves since */
+    size_t game_cap;    /* its room: the set game and MOVE_TAG for each move a game may hold */
+    bb_othello_clock clock; /* its clock (clock.timed 0: none) */
     double seconds;     /* --time: a budget per move instead of the depth */
     int no_probcut;     /* --no-probcut */
     int threads;        /* --threads */
@@ -153,12 +167,46 @@ static void move_text(int sq, char out[3])
     out[2] = '\0';
 }
 
-static int search(engine *e, bb_othello_search_result *r)
+/* A `status error: ...` line, escaped and cut as the CLI's errors are, so no
+ * line from the GUI comes back with control characters or a megabyte long. */
+static void status_error(const char *fmt, ...)
+{
+    char msg[240];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fputs("status error: ", stdout);
+    cli_put_escaped(msg, stdout);
+    if (k >= (int)sizeof msg) fputs("...", stdout);
+    fputc('\n', stdout);
+}
+
+/* The budget for the side to move from the clock (none: 0). */
+static double clock_limit(engine *e, int say)
+{
+    if (!e->clock.timed) return 0;
+    int side = e->pos.side & 1;
+    bb_othello_budget b;
+    bb_othello_clock_budget(&e->pos, e->clock.left[side], e->clock.increment[side], &b);
+    if (say)
+        printf("status clock: %.3f s left, +%.3f a move: this move %.3f s, at most %.3f s\n", e->clock.left[side],
+               e->clock.increment[side], b.soft, b.hard);
+    return b.hard;
+}
+
+/* clock: a go (the clock's budget applies), not a hint */
+static int search_with(engine *e, bb_othello_search_result *r, int clock)
 {
     bb_othello_search_opts o;
     memset(&o, 0, sizeof o);
     o.depth = e->seconds > 0 ? 0 : e->depth;
     o.seconds = e->seconds;
+    double limit = clock ? clock_limit(e, 1) : 0;
+    if (limit > 0) {
+        if (!(e->seconds > 0)) o.depth = e->depth_given ? e->depth : 0;
+        if (!(o.seconds > 0) || o.seconds > limit) o.seconds = limit;
+    }
     o.no_probcut = e->no_probcut;
     o.threads = e->threads;
     o.stop = &e->stop;
@@ -177,19 +225,90 @@ static int search(engine *e, bb_othello_search_result *r)
     return rc;
 }
 
-/* A `status error: ...` line, escaped and cut as the CLI's errors are, so no
- * line from the GUI comes back with control characters or a megabyte long. */
-static void status_error(const char *fmt, ...)
+static int search(engine *e, bb_othello_search_result *r) { return search_with(e, r, 0); }
+
+/* set game: the game and its clock.  A clock it cannot read leaves the game
+ * (read without it) and no clock, and says so. */
+static void set_game(engine *e, const char *value)
 {
-    char msg[240];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    fputs("status error: ", stdout);
-    cli_put_escaped(msg, stdout);
-    if (k >= (int)sizeof msg) fputs("...", stdout);
-    fputc('\n', stdout);
+    bb_othello_record g;
+    bb_parse_error err;
+    size_t used;
+    bb_othello_pos end;
+    e->have_pos = 0; /* a refused game leaves no position: the last one is not this one */
+    free(e->game), e->game = NULL;
+    memset(&e->clock, 0, sizeof e->clock);
+    if (!value) {
+        status_error("set game: no game");
+        return;
+    }
+    size_t n = strlen(value);
+    int clocked = bb_othello_ggf_read_clock(value, n, &used, &g, &e->clock, &err) == 1;
+    if (!clocked) {
+        memset(&e->clock, 0, sizeof e->clock);
+        char why[sizeof err.msg];
+        snprintf(why, sizeof why, "%s", err.msg);
+        if (bb_othello_ggf_read(value, n, &used, &g, &err) != 1) {
+            status_error("set game: %s", err.msg);
+            return;
+        }
+        status_error("set game: the clock: %s (the game is taken, without a clock)", why);
+    }
+    if (bb_othello_record_replay(&g, &end, &err) != 0) {
+        status_error("set game: %s", err.msg);
+        return;
+    }
+    e->pos = end, e->have_pos = 1;
+    if (!e->clock.timed) return;
+    /* kept to add the moves that come with move M/EVAL/TIME */
+    const char *close = strstr(value, ";)");
+    size_t keep = close ? (size_t)(close - value) : n;
+    e->game_cap = keep + MOVE_TAG * BB_OTHELLO_RECORD_MOVES + 3;
+    if ((e->game = malloc(e->game_cap)) != NULL) memcpy(e->game, value, keep), e->game[keep] = '\0';
+    else memset(&e->clock, 0, sizeof e->clock);
+}
+
+/* Adds the move (its square sqs, then nn characters of note: /EVAL/TIME) to
+ * the kept game and reads its clock again: 1, or 0 and *err (the game as it was). */
+static int clock_add(engine *e, int side, const char *sqs, const char *note, size_t nn, bb_parse_error *err)
+{
+    size_t len = strlen(e->game), used;
+    snprintf(e->game + len, MOVE_TAG, "%c[%s%.*s]", side == BB_OTHELLO_BLACK ? 'B' : 'W', sqs, (int)nn, note);
+    size_t n = strlen(e->game);
+    memcpy(e->game + n, ";)", 3);
+    bb_othello_record g;
+    bb_othello_clock c;
+    int ok = bb_othello_ggf_read_clock(e->game, n + 2, &used, &g, &c, err) == 1;
+    if (ok) e->clock = c, e->game[n] = '\0';
+    else e->game[len] = '\0';
+    return ok;
+}
+
+/* After move M/EVAL/TIME was played (by side): the clock takes its time, read
+ * as the game's own moves are (the move added to the kept game, read again).
+ * A time it cannot read: a status line, and the move counts without it. */
+static void clock_move(engine *e, int side, int sq, const char *text)
+{
+    if (!e->clock.timed || !e->game) return;
+    char sqs[3] = "pa";
+    if (sq != BB_OTHELLO_PASS) sqs[0] = (char)('a' + (sq & 7)), sqs[1] = (char)('1' + (sq >> 3));
+    if (strlen(e->game) + MOVE_TAG + 3 > e->game_cap) { /* cannot be: a game holds 120 moves */
+        status_error("move: more moves than a game holds: no clock from here");
+        memset(&e->clock, 0, sizeof e->clock);
+        return;
+    }
+    size_t a = strcspn(text, "/ \t");
+    const char *note = text[a] == '/' ? text + a : "";
+    size_t nn = strcspn(note, " \t");
+    bb_parse_error err;
+    int odd = nn > MOVE_TAG - 8 || strcspn(note, "[]();") < nn; /* not a note: it would change the game */
+    if (odd) snprintf(err.msg, sizeof err.msg, "not /EVAL/TIME");
+    if (nn == 0 || (!odd && clock_add(e, side, sqs, note, nn, &err))) return;
+    status_error("move '%s': the time is not read (%s): the move counts without it", text, err.msg);
+    if (!clock_add(e, side, sqs, "", 0, &err)) {
+        status_error("move: the clock: %s (no clock from here)", err.msg);
+        memset(&e->clock, 0, sizeof e->clock);
+    }
 }
 
 /* hint N: up to N moves, each with its own search of the position after it
@@ -280,22 +399,12 @@ static int command(engine *e, char *line)
             long d;
             if (!whole_number(value, 1, BB_OTHELLO_SEARCH_MAX_DEPTH, &d))
                 status_error("set depth needs 1..%d, not '%s'", BB_OTHELLO_SEARCH_MAX_DEPTH, value ? value : "");
-            else if (e->depth = (int)d, e->seconds > 0)
+            else if (e->depth = (int)d, e->depth_given = 1, e->seconds > 0)
                 printf("status depth %ld kept, but --time %g decides each move\n", d, e->seconds); /* not silently */
         } else if (strcmp(what, "contempt") == 0) {
             /* taken, not used: the search plays for the disc difference */
         } else if (strcmp(what, "game") == 0) {
-            bb_othello_record g;
-            bb_parse_error err;
-            size_t used;
-            bb_othello_pos end;
-            e->have_pos = 0; /* a refused game leaves no position: the last one is not this one */
-            if (!value || bb_othello_ggf_read(value, strlen(value), &used, &g, &err) != 1)
-                status_error("set game: %s", value ? err.msg : "no game");
-            else if (bb_othello_record_replay(&g, &end, &err) != 0)
-                status_error("set game: %s", err.msg);
-            else
-                e->pos = end, e->have_pos = 1;
+            set_game(e, value);
         } else {
             status_error("cannot set '%s' (depth, game, contempt)", what);
         }
@@ -313,15 +422,17 @@ static int command(engine *e, char *line)
         int sq = -2;
         if (m[0] && (m[0] == 'P' || m[0] == 'p') && (m[1] == 'A' || m[1] == 'a')) sq = BB_OTHELLO_PASS;
         else if (m[0] && m[1]) sq = bb_parse_square(m);
+        int side = e->pos.side & 1;
         int bad = sq == -2 || sq == -1 ||
                   (sq == BB_OTHELLO_PASS ? bb_othello_pass(&e->pos) : bb_othello_play(&e->pos, sq)) != 0;
         if (bad) status_error("move '%s' is not legal here", rest ? rest : "");
+        else clock_move(e, side, sq, rest);
     } else if (strcmp(cmd, "hint") == 0 && hint_n > 1) {
         hint_moves(e, (int)hint_n);
     } else if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
         bb_othello_search_result r;
         input_arm_stop(e);
-        int rc = search(e, &r);
+        int rc = search_with(e, &r, strcmp(cmd, "go") == 0);
         if (e->stop) {
             /* a ping or quit came during the search: abandoned, no answer */
         } else if (rc != 0) {
@@ -362,7 +473,7 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
             if (d < 1 || d > BB_OTHELLO_SEARCH_MAX_DEPTH)
                 return cli_error("--depth needs 1..%d%s%s%s", BB_OTHELLO_SEARCH_MAX_DEPTH, v ? " (not '" : "", v ? v : "",
                                  v ? "')" : "");
-            e.depth = d;
+            e.depth = d, e.depth_given = 1;
         } else if (cli_option_value(argc, argv, &i, "--time", &v)) {
             char *end;
             double s = v ? strtod(v, &end) : 0;
@@ -399,5 +510,6 @@ int cli_othello_nboard(int argc, char **argv, const cli_opts *o)
     input.lines = NULL, input.head = input.cap = 0;
     pthread_mutex_unlock(&input.lock);
     bb_othello_search_table_free(e.table);
+    free(e.game);
     return cli_check_output();
 }

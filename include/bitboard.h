@@ -119,6 +119,8 @@
  *   bb_othello_search_table  bb_othello_search_table_new  bb_othello_search_table_clear
  *   bb_othello_search_table_free  bb_othello_search_opts  bb_othello_search_result  bb_othello_search
  *   BB_OTHELLO_SEARCH_MAX_DEPTH  BB_OTHELLO_SEARCH_DEFAULT_DEPTH
+ *   bb_othello_budget  BB_OTHELLO_CLOCK_RESERVE  BB_OTHELLO_CLOCK_RESERVE_SHARE  BB_OTHELLO_CLOCK_SPEND
+ *   BB_OTHELLO_CLOCK_MIN  bb_othello_clock_budget
  *
  * bitboard/othello_records.h  Othello game records: WTHOR (.wtb, .jou, .trn) and GGF, read and written
  *   bb_othello_record  BB_OTHELLO_RECORD_MOVES  bb_othello_record_init  bb_othello_record_replay
@@ -126,6 +128,7 @@
  *   BB_OTHELLO_WTHOR_PLAYER  BB_OTHELLO_WTHOR_TOURNAMENT  bb_othello_wthor_read_header
  *   bb_othello_wthor_check  bb_othello_wthor_game  bb_othello_wthor_name  bb_othello_wthor_write_header
  *   bb_othello_wthor_write_game  bb_othello_ggf_read  bb_othello_ggf_write
+ *   bb_othello_clock  bb_othello_ggf_read_clock  bb_othello_ggf_write_clock
  *
  * bitboard/chess.h     chess: positions, legal moves (standard and Chess960), FEN, UCI, SAN, perft
  *   bb_chess_pos  BB_WHITE  BB_BLACK  BB_PAWN  BB_KNIGHT  BB_BISHOP  BB_ROOK  BB_QUEEN  BB_KING

@@ -38,6 +38,14 @@
  *                                    read, so the next call starts at text + *used
  *   bb_othello_ggf_write(buf, size, g)  g as one GGF game (with its start board and the tags known);
  *                                    the length needed, like snprintf
+ *   bb_othello_clock                 a GGF game's clock: each side's initial time, increment,
+ *                                    extension, the time its moves took, its moves, its time left
+ *   bb_othello_ggf_read_clock(text, n, used, g, clock, err)  bb_othello_ggf_read, and *clock from
+ *                                    the game's TI, TB, TW and each move's /TIME (clock->timed 0 if
+ *                                    it has none); -1 and *err also for a clock or a time it cannot read
+ *   bb_othello_ggf_write_clock(buf, size, g, clock, times)  bb_othello_ggf_write with the clock
+ *                                    (TI, or TB and TW; none if clock is NULL or not timed) and move i's
+ *                                    time times[i] in seconds (MOVE//TIME, to the ms; times may be NULL)
  *
  * Implementation variants: none.                                          */
 #ifndef BITBOARD_OTHELLO_RECORDS_H
@@ -92,6 +100,28 @@ void bb_othello_wthor_write_header(unsigned char out[16], const bb_othello_wthor
 int bb_othello_wthor_write_game(unsigned char out[68], const bb_othello_record *g, bb_parse_error *err);
 int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_parse_error *err);
 size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g);
+
+/* A GGF game's clock (the GGS server's clock "INI/INC/EXT", each time
+ * [[HH:]MM:]SS; TI gives both sides', TB and TW black's and white's, over
+ * TI).  Read: a time for the whole game, an increment added after each
+ * move, an extension; a time for a number of moves (INI,M with M > 0) or
+ * an increment every M moves or capped (INC,M, INC,NM) is refused.  Arrays
+ * are indexed by BB_OTHELLO_BLACK and BB_OTHELLO_WHITE. */
+typedef struct {
+    int timed;            /* 1 if the game gives a clock (TI, TB or TW); 0: everything below is 0 */
+    double initial[2];    /* the time for the game, seconds */
+    double increment[2];  /* added to the side's time after each of its moves */
+    double extension[2];  /* the overtime once the initial time runs out: in Othello a game over
+                             time is lost (by the least margin), so left does not count it */
+    double spent[2];      /* the seconds its moves took (each move's MOVE/EVAL/TIME; none: 0) */
+    int moves[2];         /* the moves it made (the passes written in the game among them) */
+    double left[2];       /* initial + increment * moves - spent: the time left (below 0: over) */
+} bb_othello_clock;
+
+int bb_othello_ggf_read_clock(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_othello_clock *clock,
+                              bb_parse_error *err);
+size_t bb_othello_ggf_write_clock(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                                  const double *times);
 
 #ifdef __cplusplus
 }

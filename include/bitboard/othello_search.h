@@ -23,6 +23,17 @@
  *                                   (a later stop keeps the last finished depth: r->stopped = 1,
  *                                   returns 0); pos, r not NULL, opts may be NULL
  *
+ * The clock (a game's time, as a GGF game gives it: othello_records.h, bb_othello_clock)
+ *   bb_othello_budget               a move's time from the clock: soft (the share it should take),
+ *                                   hard (opts.seconds: never more), the reserve kept back
+ *   BB_OTHELLO_CLOCK_RESERVE  BB_OTHELLO_CLOCK_RESERVE_SHARE  BB_OTHELLO_CLOCK_SPEND  BB_OTHELLO_CLOCK_MIN
+ *                                   the rule's numbers: 0.05 s and 1/20 of the time left kept back,
+ *                                   1.5x the share as the hard limit, 0.001 s the least
+ *   bb_othello_clock_budget(pos, left, increment, b)  *b for the side to move in pos with left
+ *                                   seconds and increment seconds after each move: 0; -1 (and *b the
+ *                                   least) if left is not finite or increment is negative or not
+ *                                   finite; pos, b not NULL
+ *
  * Depth counts moves, not passes.  Selective cut-offs (multi-ProbCut) are on
  * unless opts->no_probcut: with them off, a fixed depth gives the same score
  * as a plain alpha-beta search of that depth over the same evaluation (the
@@ -103,6 +114,24 @@ typedef struct {
 } bb_othello_search_result;
 
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r);
+
+/* The clock: the time a move may take from the time left (docs/OTHELLO.md,
+ * "The clock", says the rule).  hard <= left - reserve unless that is below
+ * BB_OTHELLO_CLOCK_MIN; soft <= hard; both at least BB_OTHELLO_CLOCK_MIN
+ * (a search with a budget always finishes depth 1). */
+#define BB_OTHELLO_CLOCK_RESERVE 0.05
+#define BB_OTHELLO_CLOCK_RESERVE_SHARE 0.05
+#define BB_OTHELLO_CLOCK_SPEND 1.5
+#define BB_OTHELLO_CLOCK_MIN 0.001
+
+typedef struct {
+    double soft;    /* the move's share of the time left: about what it takes */
+    double hard;    /* the search's budget (opts.seconds): the move never takes more (the search
+                       starts no depth after half of it, so it spends about two thirds) */
+    double reserve; /* what is kept back: process, pipes and the GUI's own time, a loaded machine */
+} bb_othello_budget;
+
+int bb_othello_clock_budget(const bb_othello_pos *pos, double left, double increment, bb_othello_budget *b);
 
 #ifdef __cplusplus
 }

@@ -286,10 +286,80 @@ static void copy_tag(char *dst, size_t size, const char *v, size_t n)
     dst[k] = '\0';
 }
 
-int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_parse_error *err)
+/* A GGS time "[[HH:]MM:]SS" (SS may have a fraction; empty: 0): 0 and
+ * *out in seconds, or -1. */
+static int ggf_time(const char *v, size_t n, double *out)
 {
-    BB__ASSERT_NOT_NULL(used, "used");
-    BB__ASSERT_NOT_NULL(g, "g");
+    double t = 0, field = 0;
+    int fields = 1, digits = 0;
+    size_t i = 0;
+    *out = 0;
+    if (n == 0) return 0;
+    for (; i < n && v[i] != '.'; i++) {
+        if (v[i] == ':') {
+            if (!digits || ++fields > 3) return -1;
+            t = t * 60 + field, field = 0, digits = 0;
+        } else if (v[i] >= '0' && v[i] <= '9') {
+            if (++digits > 9) return -1;
+            field = field * 10 + (v[i] - '0');
+        } else {
+            return -1;
+        }
+    }
+    if (i < n) { /* the fraction of the seconds */
+        double scale = 0.1;
+        if (++i == n) return -1;
+        for (; i < n; i++, scale /= 10) {
+            if (!(v[i] >= '0' && v[i] <= '9') || scale < 1e-9) return -1;
+            field += scale * (v[i] - '0');
+        }
+    } else if (!digits) {
+        return -1;
+    }
+    if (fields > 1 && field >= 60) return -1; /* MM:SS: the seconds under 60 */
+    *out = t * 60 + field;
+    return 0;
+}
+
+/* A GGS clock "[ini[,[N]m1]]/[inc[,[N]m2]]/[ext[,[N]m3]]" (the slashes
+ * after ini may be left out): 0 and ini, inc, ext in seconds, or -1 and
+ * *why.  Read: a time for the whole game (m1 absent or 0), an increment
+ * after every move (m2 absent or 1, added whole: no N), an extension (m3
+ * and its N read and left). */
+static int ggf_clock_spec(const char *v, size_t n, double out[3], const char **why)
+{
+    size_t i = 0;
+    *why = "a clock is INI/INC/EXT, each [[HH:]MM:]SS";
+    for (int part = 0; part < 3; part++) {
+        out[part] = 0;
+        size_t t0 = i;
+        while (i < n && v[i] != '/' && v[i] != ',') i++;
+        if (ggf_time(v + t0, i - t0, &out[part]) != 0) return -1;
+        if (i < n && v[i] == ',') { /* ,[N]m: moves per period (N: not loss, not additive) */
+            size_t m0 = ++i;
+            int not_flag = i < n && v[i] == 'N';
+            if (not_flag) i++, m0++;
+            long m = 0;
+            while (i < n && v[i] >= '0' && v[i] <= '9' && m < 1000) m = m * 10 + (v[i++] - '0');
+            if (i == m0 || (i < n && v[i] != '/')) return -1;
+            if (part == 0 && m != 0) return *why = "a time for a number of moves (INI,M with M > 0) is not read", -1;
+            if (part == 1 && (m != 1 || not_flag))
+                return *why = "an increment every M moves or capped (INC,M or INC,NM) is not read", -1;
+        }
+        if (i == n) {
+            for (int k = part + 1; k < 3; k++) out[k] = 0;
+            return 0;
+        }
+        if (part == 2) return -1; /* a fourth part */
+        i++; /* the '/' */
+    }
+    return -1;
+}
+
+/* The reader; clock (may be NULL): the times, read (and checked) only then. */
+static int ggf_read_with(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_othello_clock *clock,
+                         bb_parse_error *err)
+{
     if (err) memset(err, 0, sizeof *err);
     *used = n;
     size_t i = 0;
@@ -298,6 +368,7 @@ int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_rec
     size_t start = i;
     i += 2;
     bb_othello_record_init(g);
+    if (clock) memset(clock, 0, sizeof *clock);
     bb_othello_pos pos = g->start;
     int have_moves = 0, rc = 0;
     char q[BB__QUOTE_MAX];
@@ -381,6 +452,19 @@ int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_rec
             }
             g->moves[g->count++] = (uint8_t)sq;
             have_moves = 1;
+            if (clock) { /* MOVE/EVAL/TIME: the time this move took */
+                size_t e = mn < vn ? mn + 1 : vn;
+                while (e < vn && v[e] != '/') e++;
+                double took = 0;
+                char q2[BB__QUOTE_MAX];
+                if (e < vn && ggf_time(v + e + 1, vn - e - 1, &took) != 0) {
+                    rc = bb__fail(err, (int)(v0 - start) + 1, 0, 0, "%c[%s]: the time '%s' is not [[HH:]MM:]SS",
+                                  tag[0], bb__quote(q, v, vn), bb__quote(q2, v + e + 1, vn - e - 1));
+                    break;
+                }
+                clock->spent[color] += took;
+                clock->moves[color]++;
+            }
         } else if (TAG("PB")) {
             copy_tag(g->black, sizeof g->black, v, vn);
         } else if (TAG("PW")) {
@@ -391,12 +475,48 @@ int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_rec
             copy_tag(g->date, sizeof g->date, v, vn);
         } else if (TAG("RE")) {
             copy_tag(g->result, sizeof g->result, v, vn);
-        } /* other tags (RB, RW, TI, KB, ...) are read and left */
+        } else if (clock && (TAG("TI") || TAG("TB") || TAG("TW"))) {
+            double c[3];
+            const char *why;
+            if (ggf_clock_spec(v, vn, c, &why) != 0) {
+                rc = bb__fail(err, (int)(v0 - start) + 1, 0, 0, "%.2s[%s]: %s", tag, bb__quote(q, v, vn), why);
+                break;
+            }
+            for (int side = 0; side < 2; side++)
+                if (tag[1] == 'I' || (tag[1] == 'B') == (side == BB_OTHELLO_BLACK)) {
+                    if (tag[1] == 'I' && (clock->timed & (2 << side))) continue; /* TB/TW over TI */
+                    clock->initial[side] = c[0], clock->increment[side] = c[1], clock->extension[side] = c[2];
+                    clock->timed |= tag[1] == 'I' ? 1 : 2 << side;
+                }
+        } /* other tags (RB, RW, KB, ...) are read and left */
 #undef TAG
     }
     if (rc == 0 && end + 1 >= n) rc = bb__fail(err, 0, 0, 0, "the game is not closed: ';)' is missing");
     *used = after;
+    if (clock) {
+        clock->timed = clock->timed != 0;
+        for (int side = 0; side < 2; side++)
+            clock->left[side] = clock->timed ? clock->initial[side] + clock->increment[side] * clock->moves[side] -
+                                                   clock->spent[side]
+                                             : 0;
+    }
     return rc == 0 ? 1 : -1;
+}
+
+int bb_othello_ggf_read(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_parse_error *err)
+{
+    BB__ASSERT_NOT_NULL(used, "used");
+    BB__ASSERT_NOT_NULL(g, "g");
+    return ggf_read_with(text, n, used, g, NULL, err);
+}
+
+int bb_othello_ggf_read_clock(const char *text, size_t n, size_t *used, bb_othello_record *g, bb_othello_clock *clock,
+                              bb_parse_error *err)
+{
+    BB__ASSERT_NOT_NULL(used, "used");
+    BB__ASSERT_NOT_NULL(g, "g");
+    BB__ASSERT_NOT_NULL(clock, "clock");
+    return ggf_read_with(text, n, used, g, clock, err);
 }
 
 /* A tag whose value cannot hold ']' (it would end the value) nor ";)". */
@@ -408,9 +528,36 @@ static void put_tag(bb__out_buf *o, const char *name, const char *v)
     bb__put(o, "]");
 }
 
-size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
+/* A time as GGS writes one, to the millisecond (".25"; none when whole): a
+ * clock's as [H:]MM:SS, a move's (clock 0) as seconds. */
+static void put_time(bb__out_buf *o, double t, int clock)
 {
-    BB__ASSERT_NOT_NULL(g, "g");
+    long long ms = t > 0 ? (long long)(t * 1000 + 0.5) : 0;
+    long long sec = ms / 1000, h = sec / 3600;
+    if (!clock) bb__put(o, "%lld", sec);
+    else if (h) bb__put(o, "%lld:%02lld:%02lld", h, sec / 60 % 60, sec % 60);
+    else bb__put(o, "%02lld:%02lld", sec / 60, sec % 60);
+    if (ms % 1000) {
+        char f[8];
+        snprintf(f, sizeof f, "%03lld", ms % 1000);
+        for (int k = 2; k > 0 && f[k] == '0'; k--) f[k] = '\0';
+        bb__put(o, ".%s", f);
+    }
+}
+
+/* One side's clock INI/INC/EXT (as short as it reads the same). */
+static void put_clock(bb__out_buf *o, const char *tag, const bb_othello_clock *c, int side)
+{
+    bb__put(o, "%s[", tag);
+    put_time(o, c->initial[side], 1);
+    if (c->increment[side] > 0 || c->extension[side] > 0) bb__put(o, "/"), put_time(o, c->increment[side], 1);
+    if (c->extension[side] > 0) bb__put(o, "/"), put_time(o, c->extension[side], 1);
+    bb__put(o, "]");
+}
+
+static size_t ggf_write_with(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                             const double *times)
+{
     bb__out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     bb__put(&o, "(;GM[Othello]");
@@ -419,6 +566,12 @@ size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
     put_tag(&o, "PB", g->black);
     put_tag(&o, "PW", g->white);
     put_tag(&o, "RE", g->result);
+    if (clock && clock->timed) {
+        int same = clock->initial[0] == clock->initial[1] && clock->increment[0] == clock->increment[1] &&
+                   clock->extension[0] == clock->extension[1];
+        if (same) put_clock(&o, "TI", clock, BB_OTHELLO_BLACK);
+        else put_clock(&o, "TB", clock, BB_OTHELLO_BLACK), put_clock(&o, "TW", clock, BB_OTHELLO_WHITE);
+    }
     bb__put(&o, "TY[8]BO[8 ");
     uint64_t black = g->start.side == BB_OTHELLO_BLACK ? g->start.p : g->start.o;
     uint64_t white = g->start.side == BB_OTHELLO_BLACK ? g->start.o : g->start.p;
@@ -428,9 +581,24 @@ size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
     for (int i = 0; i < g->count; i++) {
         char sq[3];
         square_name(g->moves[i], sq);
-        bb__put(&o, "%c[%s]", side == BB_OTHELLO_BLACK ? 'B' : 'W', g->moves[i] == BB_OTHELLO_PASS ? "pa" : sq);
+        bb__put(&o, "%c[%s", side == BB_OTHELLO_BLACK ? 'B' : 'W', g->moves[i] == BB_OTHELLO_PASS ? "pa" : sq);
+        if (times) bb__put(&o, "//"), put_time(&o, times[i], 0);
+        bb__put(&o, "]");
         side ^= 1;
     }
     bb__put(&o, ";)");
     return o.len;
+}
+
+size_t bb_othello_ggf_write(char *buf, size_t size, const bb_othello_record *g)
+{
+    BB__ASSERT_NOT_NULL(g, "g");
+    return ggf_write_with(buf, size, g, NULL, NULL);
+}
+
+size_t bb_othello_ggf_write_clock(char *buf, size_t size, const bb_othello_record *g, const bb_othello_clock *clock,
+                                  const double *times)
+{
+    BB__ASSERT_NOT_NULL(g, "g");
+    return ggf_write_with(buf, size, g, clock, times);
 }

@@ -194,6 +194,7 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
 /* ---- the exact solver in the time left ----------------------------------------------- */
 
 #define SOLVE_AHEAD 8 /* up to this many empties above exact_empties, when a budget is given */
+#define SOLVE_SHARE 0.75 /* at exact_empties or fewer, the solver's share of a budget */
 
 /* The solver in the time left after the search (a budget, a few empties more
  * than exact_empties): first win/loss/draw, usually far faster than the
@@ -307,8 +308,23 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         so.stop = o.stop;
         so.threads = threads;
         bb_othello_solve_result sr;
-        int rc = bb__othello_solve_with(pos, &so, o.table, 0, -1, &sr); /* a kept table, or its own */
+        memset(&sr, 0, sizeof sr);
+        /* with a budget the solver has SOLVE_SHARE of it; if that is not enough,
+           the search (no solver) answers in the rest: the budget holds here too */
+        double deadline = o.seconds > 0 ? t0 + SOLVE_SHARE * o.seconds : 0;
+        int rc = bb__othello_solve_with(pos, &so, o.table, deadline, -1, &sr); /* a kept table, or its own */
         if (rc == -1) return -1;
+        if (rc == -2 && o.seconds > 0 && !(o.stop && *o.stop)) {
+            bb_othello_search_opts rest = o;
+            rest.exact_empties = -1;
+            rest.seconds = o.seconds - (bb__now() - t0);
+            if (!(rest.seconds > 0)) rest.seconds = 1e-6; /* still a budget: depth 1 only */
+            uint64_t nodes = sr.nodes;
+            rc = bb_othello_search(pos, &rest, r);
+            r->nodes += nodes, r->stopped = 1;
+            r->seconds = bb__now() - t0;
+            return rc;
+        }
         if (rc == -2) {
             r->stopped = 1;
             r->seconds = bb__now() - t0;

@@ -396,6 +396,30 @@ nboard_case nboard-time-depth 0 "$GOLDEN/nboard-time-depth.in" othello nboard --
 # hint N for the human's side, an undo as a new set game, quit; the whole
 # transcript, both sides (< the GUI, > the engine), at fixed depths
 nboard_case nboard-gui 0 "$GOLDEN/nboard-gui.in" --transcript othello nboard
+# the clock: set game's TI, TB, TW and each move's /TIME, then move M/EVAL/TIME,
+# give the engine's time left (3 s, 2.5 s, over, 0.5 s, 0.1 s, none, with an
+# increment, white's own TW); each go says its budget in a status line, at
+# depth 1 so that the moves are the same on every run; a clock it cannot
+# read, a move's time it cannot read: status lines, the game and the move taken
+nboard_case nboard-clock 0 "$GOLDEN/nboard-clock.in" othello nboard
+# the same sessions with the clock alone deciding (no set depth) and with
+# --time 0.5 (capped by the clock): every go answered, every budget under the
+# time left (the moves may differ from run to run: no golden)
+clock_budgets() {
+    local name=$1 out; shift
+    out=$(grep -v '^set depth' "$GOLDEN/nboard-clock.in" | bash "$GOLDEN/nboard_gui.sh" "$BIN" othello nboard "$@" 2>&1)
+    local gos answers bad
+    gos=$(grep -c '^go$' "$GOLDEN/nboard-clock.in") answers=$(grep -c '^=== [A-H][1-8]/' <<< "$out")
+    # each status clock line: left L ... at most H; H under L unless L is gone (then 0.001)
+    bad=$(awk '/^status clock:/ { l = $3; h = $(NF-1); if (!(h < l || (l <= 0.001 && h == 0.001))) print }' <<< "$out")
+    if [ "$answers" = "$gos" ] && [ -z "$bad" ] && grep -q '^status clock: 0.100 s left' <<< "$out"; then
+        golden_pass=$((golden_pass + 1))
+    else
+        echo "FAIL $name: $answers answers to $gos go, budgets past the time left: ${bad:-none}"; golden_fail=$((golden_fail + 1))
+    fi
+}
+clock_budgets nboard-clock-alone
+clock_budgets nboard-clock-time --time 0.5
 
 
 # input is read during a search: a ping stops it (the search's answer is not
@@ -454,5 +478,48 @@ golden_case match-forfeit-sleeps 1 othello match "nboard:sh $GOLDEN/engine-fake.
 golden_case match-forfeit-exits 1 othello match depth:1 "nboard:sh $GOLDEN/engine-fake.sh exits" --openings 1 --ply 2
 golden_case match-cat 1 othello match depth:2 nboard:cat --openings 1 --move-time 0.5
 golden_case match-bad-move-time 2 othello match depth:1 depth:1 --move-time 0
+# --clock S[+I]: the games the same as without it (depths decide), every move
+# timed, the clock and the times in the GGF (read back by othello games);
+# a side whose time runs out loses on time: the search at 2 s a move with 1 s
+# for the game (it starts no depth before 1 s), an engine that never answers
+# (restarted for the next game, no --move-time wait); the clock's errors
+clock_match() {
+    local name=$1 want=$2 out st; shift 2
+    out=$(timeout 60 "$BIN" othello match "$@" 2>&1); st=$?
+    shift $#
+    if [ "$st" != "$want" ]; then
+        { echo "FAIL $name: status $st, not $want"; head -n 5 <<< "$out"; } >&2; return 1
+    fi
+    printf '%s\n' "$out"
+}
+check_clock() {
+    local name=$1 ok=$2
+    if [ "$ok" = 1 ]; then golden_pass=$((golden_pass + 1)); else echo "FAIL $name"; golden_fail=$((golden_fail + 1)); fi
+}
+plain=$("$BIN" othello match depth:1 depth:2 --openings 1 --ply 2 | grep '^game ')
+clock_ggf=$(mktemp)
+if timed=$(clock_match match-clock 0 depth:1 depth:2 --openings 1 --ply 2 --clock 600+1 --ggf "$clock_ggf"); then
+    ok=0
+    if [ "$(grep '^game ' <<< "$timed")" = "$plain" ] && grep -q 'the clock: 600 s a side, +1 s a move$' <<< "$timed" &&
+        grep -q '; lost on time: A 0, B 0;' <<< "$timed" && grep -qE "^A's moves: [0-9]+ timed, mean [0-9.]+ s, longest" <<< "$timed" &&
+        grep -q 'TI\[10:00/00:01\]' "$clock_ggf" && grep -qE 'B\[[a-h][1-8]//[0-9.]+\]' "$clock_ggf" &&
+        "$BIN" othello games "$clock_ggf" > /dev/null; then ok=1; fi
+    check_clock match-clock $ok
+else check_clock match-clock 0; fi
+rm -f "$clock_ggf"
+if out=$(clock_match match-clock-slow 1 time:2 depth:1 --openings 1 --ply 2 --clock 1); then
+    ok=0
+    if [ "$(grep -c '(A loses on time)$' <<< "$out")" = 2 ] && grep -q 'lost on time: A 2, B 0' <<< "$out" &&
+        grep -q 'othello match: time:2 loses the game on time after' <<< "$out"; then ok=1; fi
+    check_clock match-clock-slow $ok
+else check_clock match-clock-slow 0; fi
+if out=$(clock_match match-clock-silent 1 "nboard:sh $GOLDEN/engine-fake.sh sleeps" depth:1 --openings 1 --ply 2 --clock 0.5); then
+    ok=0
+    if [ "$(grep -c '(A loses on time)$' <<< "$out")" = 2 ] && grep -q 'lost on time: A 2, B 0' <<< "$out"; then ok=1; fi
+    check_clock match-clock-silent $ok
+else check_clock match-clock-silent 0; fi
+golden_case match-clock-bad 2 othello match depth:1 depth:1 --clock 0
+golden_case match-clock-bad-increment 2 othello match depth:1 depth:1 --clock 5+x
+golden_case match-clock-no-clock 2 othello match clock depth:1
 
 golden_finish cli-othello
