@@ -142,6 +142,22 @@ int cli_chess_book(int argc, char **argv, const cli_opts *o);
 /* A monotonic clock in seconds. */
 double cli_now(void);
 
+/* The progress line of a long read (cli/progress.c): the file's bytes as
+ * stored (of its size when path is a regular file: then a percentage and
+ * an ETA), the items read (unit: "games", "records"), items/s; at most four
+ * updates a second, only when enabled and standard error is a terminal.
+ * Clear it before anything else goes to standard error, and at the end
+ * (cli_error does: NULL clears the line last begun). */
+typedef struct {
+    int on, shown;
+    const char *unit;
+    uint64_t total; /* the file's size, 0: not known */
+    double t0, last;
+} cli_progress;
+void cli_progress_begin(cli_progress *p, const char *path, const char *unit, int enabled);
+void cli_progress_update(cli_progress *p, uint64_t bytes, long items);
+void cli_progress_clear(cli_progress *p);
+
 /* Calls fn for each line of stdin (with its newline; lineno from 1), skipping
  * blank lines and lines starting with '#', and stops at the first non-zero
  * return, a failed write on stdout (1) or a read error (1, error printed). */

@@ -17,7 +17,7 @@
 enum { OUT_SAN, OUT_UCI, OUT_CHECK, OUT_JSON };
 
 typedef struct {
-    int mode;
+    int mode, quiet;
     long records, bad;
 } epd_run;
 
@@ -137,12 +137,16 @@ static int epd_record(epd_run *r, const char *name, char *line, size_t len, long
 typedef struct {
     epd_run *r;
     const char *name;
+    bb_input *in;
+    cli_progress *progress; /* the file's bytes as stored and the records (cli_error clears it) */
 } epd_lines;
 
 static int epd_line(char *line, size_t len, long lineno, void *ctx)
 {
     epd_lines *l = ctx;
-    return epd_record(l->r, l->name, line, len, lineno);
+    int rc = epd_record(l->r, l->name, line, len, lineno);
+    cli_progress_update(l->progress, bb_input_compressed_bytes(l->in), l->r->records);
+    return rc;
 }
 
 static int epd_file(epd_run *r, const char *path)
@@ -150,15 +154,18 @@ static int epd_file(epd_run *r, const char *path)
     bb_parse_error e;
     bb_input *in = bb_input_open(path, &e); /* zstd, gzip and bzip2 too */
     if (!in) return cli_error("%s", e.msg);
-    epd_lines l = {r, strcmp(path, "-") == 0 ? "<stdin>" : path};
+    static cli_progress progress;
+    cli_progress_begin(&progress, path, "records", !r->quiet);
+    epd_lines l = {r, strcmp(path, "-") == 0 ? "<stdin>" : path, in, &progress};
     int rc = cli_input_lines(in, epd_line, &l);
+    cli_progress_clear(&progress);
     bb_input_close(in);
     return rc;
 }
 
 int cli_chess_epd(int argc, char **argv, const cli_opts *o)
 {
-    epd_run r = {OUT_SAN, 0, 0};
+    epd_run r = {OUT_SAN, 0, 0, 0};
     const char *mode_name = NULL;
     int nfiles = 0, dashes = 0;
     for (int i = 1; i < argc; i++) {
@@ -167,6 +174,7 @@ int cli_chess_epd(int argc, char **argv, const cli_opts *o)
         if (strcmp(a, "--san") == 0) m = OUT_SAN;
         else if (strcmp(a, "--uci") == 0) m = OUT_UCI;
         else if (strcmp(a, "--check") == 0) m = OUT_CHECK;
+        else if (strcmp(a, "--quiet") == 0) r.quiet = 1;
         else if (a[0] == '-' && a[1] != '\0') return cli_error("chess epd: unknown option '%s' (bitboard help chess lists them)", a);
         else nfiles++, dashes += strcmp(a, "-") == 0;
         if (m >= 0) {

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +58,9 @@ typedef struct {
     char *is_warning;    /* errors[i] is a warning */
     long nerrors, errors_cap;
     long lost, lost_first; /* errors that found no memory to be kept, the first one's game (in this part) */
-    int progress_shown;  /* a progress line is on stderr: clear it before an error */
-    _Atomic uint64_t bytes; /* for the progress line of a threaded run */
+    cli_progress *progress; /* NULL, or the line on stderr: updated after each game, cleared before an error */
+    _Atomic uint64_t bytes; /* for the progress line of a threaded run: the bytes and games read */
+    _Atomic long done;
     /* threads */
     uint64_t offset, length;
     long lines;          /* newlines in this part */
@@ -68,8 +70,6 @@ typedef struct {
     /* --filter: NULL, or the games to keep (read whole by bb_pgn_next, then shown to the visitor) */
     const bb_pgn_filter *filter;
 } pgn_run;
-
-static void clear_progress(void) { fprintf(stderr, "\r%*s\r", 72, ""); }
 
 static void print_error(const char *path, const bb_pgn_error *e, int warning)
 {
@@ -90,7 +90,7 @@ static void print_error(const char *path, const bb_pgn_error *e, int warning)
 static void note_error(pgn_run *s, const bb_pgn_error *e, int warning)
 {
     if (!s->keep_errors) {
-        if (s->progress_shown) clear_progress();
+        if (s->progress) cli_progress_clear(s->progress);
         print_error(s->path, e, warning);
         return;
     }
@@ -234,7 +234,6 @@ static void v_end(void *arg, const bb_pgn_error *err, int truncated)
     if (truncated) s->n.truncated++;
     const bb_pgn_error *w = bb_pgn_warning(s->r);
     if (w) s->n.warned++, note_error(s, w, 1);
-    atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
     if (err) {
         s->n.bad++;
         note_error(s, err, 0);
@@ -295,7 +294,6 @@ static void show_filtered(pgn_run *s, const bb_pgn_visitor *v, void *arg, const 
     if (!bb_pgn_filter_match(s->filter, pg)) {
         s->n.dropped++;
         if (pg->has_error) s->n.bad++, note_error(s, &pg->error, 0);
-        atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
         return;
     }
     const bb_chess_game *g = &pg->game;
@@ -322,24 +320,19 @@ static int read_one(pgn_run *s, const bb_pgn_visitor *v, void *arg, bb_pgn_game 
     return rc;
 }
 
-/* Reads every game of s->r; 0, or -1 after a read error (s->read_error). */
-static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg, int show_progress, double t0)
+/* Reads every game of s->r (up to Ctrl-C, between two games); 0, or -1
+ * after a read error (s->read_error).  The bytes and games read are kept
+ * after each game, for a progress line (s->progress, or the threads'). */
+static int read_all(pgn_run *s, const bb_pgn_visitor *v, void *arg)
 {
-    double last = t0;
     int rc;
     bb_pgn_game pg;
     bb_pgn_game_init(&pg);
     while ((rc = read_one(s, v, arg, &pg)) == 1) {
-        if (show_progress) {
-            double now = cli_now();
-            if (now - last >= 0.25) {
-                double mb = (double)bb_pgn_bytes(s->r) / 1e6;
-                fprintf(stderr, "\r%ld game%s, %.1f MB, %.1f MB/s ", s->n.games, s->n.games == 1 ? "" : "s", mb,
-                        mb / (now - t0));
-                s->progress_shown = 1;
-                last = now;
-            }
-        }
+        long done = s->n.games + s->n.dropped;
+        atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
+        atomic_store_explicit(&s->done, done, memory_order_relaxed);
+        if (s->progress) cli_progress_update(s->progress, bb_pgn_stored_bytes(s->r), done);
         if (cli_interrupted || ferror(stdout)) break;
     }
     bb_pgn_game_free(&pg);
@@ -373,7 +366,7 @@ static void part_read(pgn_run *s)
         snprintf(s->open_error, sizeof s->open_error, "%s", e.msg);
         return;
     }
-    read_all(s, &plain_visitor, s, 0, 0);
+    read_all(s, &plain_visitor, s);
     s->lines = bb_pgn_lines(s->r);
     atomic_store_explicit(&s->bytes, bb_pgn_bytes(s->r), memory_order_relaxed);
     bb_pgn_close(s->r);
@@ -413,7 +406,7 @@ static int merge_part(pgn_run *total, pgn_run *p, long games, long lines)
 
 /* The check and --stats with threads: parts read at once, errors printed
  * after, in file order, counted from the start of the file. */
-static int read_threads(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
+static int read_threads(pgn_run *total, int threads, uint64_t *bytes)
 {
     int nparts = threads * 8; /* parts of about 1/8 of a thread's share each */
     uint64_t *offsets = malloc(sizeof *offsets * (size_t)(nparts + 1));
@@ -438,6 +431,7 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
         parts[k].offset = offsets[k];
         parts[k].length = offsets[k + 1] - offsets[k];
         atomic_init(&parts[k].bytes, 0);
+        atomic_init(&parts[k].done, 0);
     }
     part_queue q = {parts, nparts, 0};
     atomic_init(&q.next, 0);
@@ -447,22 +441,23 @@ static int read_threads(pgn_run *total, int threads, int show_progress, double t
         started++;
     }
     if (started == 0) part_thread(&q); /* no thread at all: read every part here */
-    if (show_progress) { /* the parts report their bytes after each game */
+    if (total->progress->on) { /* the parts report their bytes and games after each game */
         for (;;) {
             struct timespec ts = {0, 250000000};
             int busy = 0;
             uint64_t done = 0;
+            long games = 0;
             for (int k = 0; k < nparts; k++) {
                 uint64_t b = atomic_load_explicit(&parts[k].bytes, memory_order_relaxed);
                 done += b;
+                games += atomic_load_explicit(&parts[k].done, memory_order_relaxed);
                 busy |= b < parts[k].length;
             }
             if (!busy || cli_interrupted) break;
-            double now = cli_now(), mb = (double)done / 1e6;
-            fprintf(stderr, "\r%.1f of %.1f MB, %.1f MB/s ", mb, (double)offsets[nparts] / 1e6, mb / (now - t0));
-            nanosleep(&ts, NULL);
+            nanosleep(&ts, NULL); /* the first line after a quarter of a second, as one reader's */
+            cli_progress_update(total->progress, done, games);
         }
-        clear_progress();
+        cli_progress_clear(total->progress);
     }
     for (int k = 0; k < started; k++) pthread_join(tid[k], NULL);
     /* in file order: games and lines counted from the start */
@@ -500,8 +495,9 @@ static void *pool_work(void *arg, bb_pgn_reader *r)
     s->filter = total->filter;
     s->keep_errors = 1;
     atomic_init(&s->bytes, 0);
+    atomic_init(&s->done, 0);
     s->r = r;
-    read_all(s, &plain_visitor, s, 0, 0);
+    read_all(s, &plain_visitor, s);
     s->r = NULL;
     return s;
 }
@@ -515,7 +511,7 @@ static void pool_discard(void *arg, void *result)
     free(s);
 }
 
-static int read_pool(pgn_run *total, int threads, int show_progress, double t0, uint64_t *bytes)
+static int read_pool(pgn_run *total, int threads, uint64_t *bytes)
 {
     bb_pgn_pool_options o;
     memset(&o, 0, sizeof o);
@@ -528,26 +524,20 @@ static int read_pool(pgn_run *total, int threads, int show_progress, double t0, 
     if (!pool) return cli_error("%s", e.msg); /* cannot be opened: 2 */
     int status = 0, rc;
     void *result;
-    double last = t0;
-    while ((rc = bb_pgn_pool_next(pool, &result)) == 1 && !cli_interrupted) {
+    while ((rc = bb_pgn_pool_next(pool, &result)) == 1) {
         pgn_run *p = result;
         if (!p) {
+            cli_progress_clear(total->progress);
             status = cli_error("out of memory");
             break;
         }
-        if (total->progress_shown && p->nerrors) clear_progress(), total->progress_shown = 0;
+        if (p->nerrors || p->lost || p->read_failed) cli_progress_clear(total->progress);
         status |= merge_part(total, p, 0, 0);
         pool_discard(NULL, p);
-        double now = cli_now();
-        if (show_progress && now - last >= 0.25) {
-            double mb = (double)bb_pgn_pool_bytes(pool) / 1e6;
-            fprintf(stderr, "\r%ld game%s, %.1f MB, %.1f MB/s ", total->n.games, total->n.games == 1 ? "" : "s",
-                    mb, mb / (now - t0));
-            total->progress_shown = 1;
-            last = now;
-        }
+        cli_progress_update(total->progress, bb_pgn_pool_stored_bytes(pool), total->n.games + total->n.dropped);
+        if (cli_interrupted) break; /* after the chunk: its games are counted */
     }
-    if (total->progress_shown) clear_progress();
+    cli_progress_clear(total->progress);
     if (rc < 0) cli_error("%s: %s", total->path, bb_pgn_pool_error(pool)), status = 1;
     *bytes = bb_pgn_pool_bytes(pool);
     bb_pgn_pool_close(pool);
@@ -585,7 +575,9 @@ void cli_chess_pgn_help(void)
           "                    whole games as it is read); errors still in file order\n"
           "  --filter TERM     keep only the games that pass TERM (repeat it: every term\n"
           "                    must pass; below)\n"
-          "  --quiet           no progress line or timing (the counts stay)\n"
+          "  --quiet           no progress line or timing (the counts stay); the line (on\n"
+          "                    a terminal): MB of MB as stored (compressed), games,\n"
+          "                    games/s, ETA.  Ctrl-C: the counts so far, interrupted\n"
           "  -o json           the check and --stats as one object\n",
           stdout);
     fputs("\nFilters (--filter TERM, each KEY=VALUE; the same terms as Python's read_pgn):\n"
@@ -713,15 +705,22 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         if (in && bb_input_format(in) != BB_INPUT_PLAIN) stream = 1;
         bb_input_close(in);
     }
-    int show_progress = !quiet && isatty(2) && !(s.mode == MODE_EXPORT && isatty(1));
+    /* the progress line: on a terminal, not over the export on the same terminal */
+    static cli_progress progress;
+    cli_progress_begin(&progress, s.path, "games", !quiet && !(s.mode == MODE_EXPORT && isatty(1)));
+    s.progress = &progress;
     int status = 0;
     uint64_t bytes = 0;
-    double t0 = cli_now();
+    double t0 = progress.t0;
     cli_interrupt_begin();
+    /* Ctrl-C stops between two games: a read of standard input or a write
+       to a pipe it catches is taken up again, not failed (EINTR) */
+    struct sigaction sa;
+    if (sigaction(SIGINT, NULL, &sa) == 0) sa.sa_flags |= SA_RESTART, sigaction(SIGINT, &sa, NULL);
     if (threads > 1 && stream) {
-        status = read_pool(&s, threads, show_progress, t0, &bytes);
+        status = read_pool(&s, threads, &bytes);
     } else if (threads > 1) {
-        status = read_threads(&s, threads, show_progress, t0, &bytes);
+        status = read_threads(&s, threads, &bytes);
     } else {
         bb_pgn_error oe;
         s.r = bb_pgn_open(s.path, &oe);
@@ -733,10 +732,9 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
         bb_pgn_writer_init(&w, stdout);
         export_run er = {&s, &w};
         int export = s.mode == MODE_EXPORT;
-        if (read_all(&s, export ? &export_visitor : &plain_visitor, export ? (void *)&er : (void *)&s, show_progress,
-                     t0) != 0)
-            cli_error("%s: %s", s.path, s.read_error), status = 1;
-        if (s.progress_shown) clear_progress();
+        int rc = read_all(&s, export ? &export_visitor : &plain_visitor, export ? (void *)&er : (void *)&s);
+        cli_progress_clear(&progress);
+        if (rc != 0) cli_error("%s: %s", s.path, s.read_error), status = 1;
         if (export && bb_pgn_writer_error(&w)) {
             errno = bb_pgn_writer_error(&w);
             if (cli_check_output() == 0) cli_error("writing PGN: %s", strerror(errno));
@@ -748,7 +746,9 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
     }
     cli_interrupt_end();
     double t = cli_now() - t0;
-    if (cli_interrupted) return cli_report_interrupt("chess pgn", NULL, t);
+    /* Ctrl-C: the games read before it counted (the check and --stats print
+       their summary marked as interrupted), then the interruption said: 130 */
+    int stopped = cli_interrupted;
     const pgn_counts *n = &s.n;
     if (s.filter && !quiet)
         fprintf(stderr, "bitboard: filter: %ld of %ld games kept, %ld dropped\n", n->games, n->games + n->dropped,
@@ -761,7 +761,7 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
                    n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
             if (s.filter) printf(",\"read\":%ld,\"dropped\":%ld", n->games + n->dropped, n->dropped);
-            printf("}\n");
+            printf("%s}\n", stopped ? ",\"interrupted\":true" : "");
         } else if (s.mode == MODE_STATS) {
             printf("games      %ld\nerrors     %ld\nwarnings   %ld\ntruncated  %ld\nplies      %ld\n"
                    "longest    %ld plies\n1-0        %ld\n0-1        %ld\n1/2-1/2    %ld\n*          %ld\n"
@@ -769,17 +769,24 @@ int cli_chess_pgn(int argc, char **argv, const cli_opts *o)
                    n->games, n->bad, n->warned, n->truncated, n->plies, n->max_plies, n->results[0], n->results[1],
                    n->results[2], n->results[3], (unsigned long long)bytes);
             if (s.filter) printf("read       %ld\ndropped    %ld\n", n->games + n->dropped, n->dropped);
+            if (stopped) printf("interrupted yes\n");
         } else { /* --quiet drops the progress and the timing, not the counts */
             printf("%ld game%s, %ld pl%s, %ld with errors, %ld with warnings", n->games, n->games == 1 ? "" : "s",
                    n->plies, n->plies == 1 ? "y" : "ies", n->bad, n->warned);
             if (s.filter) printf(" (%ld read, %ld dropped by the filter)", n->games + n->dropped, n->dropped);
-            printf("\n");
+            printf("%s\n", stopped ? " (interrupted)" : "");
         }
-        if (!quiet && s.mode == MODE_STATS)
+        if (!quiet && !stopped && s.mode == MODE_STATS)
             fprintf(stderr, "%.3f s, %.0f games/s, %.1f MB/s, %d thread%s\n", t, t > 0 ? n->games / t : 0.0,
                     t > 0 ? mb / t : 0.0, threads, threads == 1 ? "" : "s");
     }
     fflush(stdout);
+    if (stopped) {
+        char detail[64];
+        snprintf(detail, sizeof detail, "with %ld game%s read", n->games + n->dropped,
+                 n->games + n->dropped == 1 ? "" : "s");
+        return cli_report_interrupt("chess pgn", detail, t);
+    }
     if (cli_check_output()) return 1;
     if (status) return status;
     return n->bad ? 1 : 0;

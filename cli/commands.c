@@ -222,6 +222,8 @@ static const char chess_games_help[] =
     "                                        in SAN and UCI, operations.  A bad record is\n"
     "                                        named FILE:LINE:COLUMN, the rest are read;\n"
     "                                        exit status 1 (2: a file cannot be read)\n"
+    "    --quiet                             no progress line (stderr a terminal: MB\n"
+    "                                        of MB, records, records/s, ETA)\n"
     "  chess book FILE [FEN]                 a Polyglot book's moves for the position\n"
     "                                        (default start): SAN, UCI, weight, percent, learn\n"
     "    --pick N                            one move picked by weight with N / 2^64 of\n"

@@ -40,6 +40,7 @@ int cli_error(const char *fmt, ...)
         va_end(ap);
     }
     if (!msg) msg = small; /* out of memory: the message cut short */
+    cli_progress_clear(NULL); /* a progress line on the terminal goes first */
     if (cli_error_rank > 0) {
         /* bitboard-mpi: the other ranks found the same usage errors as rank 0, which
            prints them; their own errors come as one line with the rank */

@@ -164,7 +164,7 @@
  *   BB_CHESS_GAME_ILLEGAL  BB_CHESS_GAME_NO_MEMORY  bb_pgn_reader  bb_pgn_open  bb_pgn_open_file
  *   bb_pgn_open_memory  bb_pgn_open_range  bb_pgn_split  bb_pgn_close  bb_pgn_pool
  *   bb_pgn_pool_options  bb_pgn_pool_open  bb_pgn_pool_next  bb_pgn_pool_error  bb_pgn_pool_bytes
- *   bb_pgn_pool_close  bb_pgn_bytes  bb_pgn_lines
+ *   bb_pgn_pool_stored_bytes  bb_pgn_pool_close  bb_pgn_bytes  bb_pgn_stored_bytes  bb_pgn_lines
  *   bb_pgn_error  bb_pgn_visitor  bb_pgn_visit  bb_pgn_read_error  bb_pgn_warning  bb_pgn_game
  *   bb_pgn_game_init  bb_pgn_game_free  bb_pgn_next  bb_pgn_tag  bb_pgn_writer  bb_pgn_writer_init
  *   bb_pgn_writer_free  bb_pgn_writer_visitor  bb_pgn_write_game  bb_pgn_writer_error

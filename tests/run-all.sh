@@ -247,6 +247,7 @@ else
            "cli-othello-games bash tests/cli/othello_games.sh build/bitboard" \
            "cli-perft-journal bash tests/cli/perft_journal.sh build/bitboard" "cli-demo bash tests/cli/demo.sh build/bitboard" \
            "cli-outfiles bash tests/cli/outfiles.sh build/bitboard" "cli-compressed bash tests/cli/compressed.sh build/bitboard" \
+           "cli-progress bash tests/cli/progress.sh build/bitboard" \
            "js tests/js.sh"
     lane c --nice "browser tests/browser/run.sh build/bitboard $log" "stockfish tests/stockfish.sh build/bitboard" \
            "cli-perm bash tests/cli/perm.sh build/bitboard" "python after x86.done tests/python.sh"

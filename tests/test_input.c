@@ -304,6 +304,47 @@ static void names_and_errors(void)
           "names");
 }
 
+/* The pool's stored bytes over a file of size bytes: growing chunk after
+ * chunk, never past the file, all of it at the end. */
+static void *count_games(void *arg, bb_pgn_reader *r)
+{
+    long *n = malloc(sizeof *n);
+    (void)arg;
+    if (!n) return NULL;
+    *n = 0;
+    while (bb_pgn_visit(r, &(bb_pgn_visitor){0}, NULL) == 1) ++*n;
+    return n;
+}
+static void pool_stored(const char *path, size_t size, int format)
+{
+    bb_pgn_pool_options o;
+    memset(&o, 0, sizeof o);
+    o.work = count_games;
+    o.discard = NULL;
+    o.threads = 2;
+    o.chunk_bytes = 16384;
+    bb_pgn_error err;
+    bb_pgn_pool *p = bb_pgn_pool_open(path, &o, &err);
+    CHECK(p != NULL, "%s: %s", path, err.msg);
+    if (!p) return;
+    void *res;
+    long games = 0, chunks = 0;
+    int ok = 1, rc;
+    uint64_t last = 0;
+    while ((rc = bb_pgn_pool_next(p, &res)) == 1) {
+        uint64_t b = bb_pgn_pool_stored_bytes(p);
+        ok &= res != NULL && b >= last && b <= size;
+        if (res) games += *(long *)res;
+        free(res);
+        last = b;
+        chunks++;
+    }
+    CHECK(rc == 0 && ok && games == 9000 && chunks > 1 && bb_pgn_pool_stored_bytes(p) == size,
+          "%s pool: rc %d, ok %d, %ld games in %ld chunks, %llu stored bytes of %zu", bb_input_format_name(format), rc,
+          ok, games, chunks, (unsigned long long)bb_pgn_pool_stored_bytes(p), size);
+    bb_pgn_pool_close(p);
+}
+
 /* The PGN reader over every format reads the same games as over the plain text. */
 static void pgn_over_each_format(void)
 {
@@ -334,17 +375,26 @@ static void pgn_over_each_format(void)
         bb_pgn_game g;
         bb_pgn_game_init(&g);
         long games = 0, errors = 0, plies = 0;
-        int rc;
-        while ((rc = bb_pgn_next(r, &g)) == 1) games++, errors += g.has_error, plies += g.game.count;
+        int rc, stored_ok = 1;
+        size_t cn;
+        free(get_file(path, &cn)); /* the file's size as stored */
+        uint64_t stored = 0;
+        while ((rc = bb_pgn_next(r, &g)) == 1) { /* the stored bytes only grow, never past the file */
+            games++, errors += g.has_error, plies += g.game.count;
+            stored_ok &= bb_pgn_stored_bytes(r) >= stored && bb_pgn_stored_bytes(r) <= cn;
+            stored = bb_pgn_stored_bytes(r);
+        }
         CHECK(rc == 0 && games == 9000 && errors == 3000 && plies == 3000 * (4 + 3 + 1) &&
                   bb_pgn_bytes(r) == n,
               "%s: rc %d, %ld games, %ld errors, %ld plies, %llu bytes", bb_input_format_name(format), rc, games,
               errors, plies, (unsigned long long)bb_pgn_bytes(r));
+        CHECK(stored_ok && bb_pgn_stored_bytes(r) == cn, "%s: %llu stored bytes read of %zu",
+              bb_input_format_name(format), (unsigned long long)bb_pgn_stored_bytes(r), cn);
         bb_pgn_game_free(&g);
         bb_pgn_close(r);
+        pool_stored(path, cn, format);
         /* cut in half: the games before the cut, then a read error naming the cut */
         if (!format) continue;
-        size_t cn;
         unsigned char *comp = get_file(path, &cn);
         put_file(path, comp, cn / 2);
         free(comp);

@@ -59,8 +59,15 @@
  *   bb_pgn_pool_error(p)             the read error after next gave -1, else NULL
  *   bb_pgn_pool_bytes(p)             the input's bytes read, decompressed: the chunks given so far,
  *                                    all once next gave 0 or -1 (as bb_pgn_bytes of one reader)
+ *   bb_pgn_pool_stored_bytes(p)      the file's bytes as stored (compressed if it is) that the
+ *                                    chunks given so far were cut from (ahead of their end by the
+ *                                    reader's read-ahead), all once next gave 0 or -1: for progress
  *   bb_pgn_pool_close(p)             stops the threads, discards the results not taken (p may be NULL)
  *   bb_pgn_bytes(r)                  the bytes read so far
+ *   bb_pgn_stored_bytes(r)           the bytes of the file as stored taken so far: a compressed
+ *                                    input's compressed bytes (ahead of the games read by the
+ *                                    read-ahead, at most the file's size; the size at the end),
+ *                                    else bb_pgn_bytes: for progress against the file's size
  *   bb_pgn_lines(r)                  the newlines read so far
  *   bb_pgn_error                     where and why a game stopped: game number, line, column,
  *                                    the move text, why
@@ -217,8 +224,10 @@ bb_pgn_pool *bb_pgn_pool_open(const char *path, const bb_pgn_pool_options *o, bb
 int bb_pgn_pool_next(bb_pgn_pool *p, void **result);
 const char *bb_pgn_pool_error(const bb_pgn_pool *p);
 uint64_t bb_pgn_pool_bytes(bb_pgn_pool *p);
+uint64_t bb_pgn_pool_stored_bytes(bb_pgn_pool *p);
 void bb_pgn_pool_close(bb_pgn_pool *p);
 uint64_t bb_pgn_bytes(const bb_pgn_reader *r);
+uint64_t bb_pgn_stored_bytes(const bb_pgn_reader *r);
 long bb_pgn_lines(const bb_pgn_reader *r);
 int bb_pgn_visit(bb_pgn_reader *r, const bb_pgn_visitor *v, void *arg);
 const char *bb_pgn_read_error(const bb_pgn_reader *r);

@@ -149,6 +149,15 @@ uint64_t bb_pgn_bytes(const bb_pgn_reader *r)
     return r ? r->base + (uint64_t)(r->p - r->win) : 0;
 }
 
+uint64_t bb_pgn_stored_bytes(const bb_pgn_reader *r)
+{
+    BB__ASSERT_NOT_NULL(r, "r");
+    if (!r) return 0;
+    /* a compressed input's own count; a plain one is read as it is stored */
+    if (r->in && bb_input_format(r->in) != BB_INPUT_PLAIN) return bb_input_compressed_bytes(r->in);
+    return bb_pgn_bytes(r);
+}
+
 const char *bb_pgn_read_error(const bb_pgn_reader *r)
 {
     BB__ASSERT_NOT_NULL(r, "r");

@@ -29,6 +29,7 @@ typedef struct {
     char *data;            /* the chunk's text, malloc'd */
     size_t size, cap;
     uint64_t offset;       /* where it starts in the input */
+    uint64_t stored;       /* the input's bytes as stored taken when it was cut */
     long games_before, line; /* games before it, the line it starts on */
     void *result;
 } slot;
@@ -85,6 +86,7 @@ static int take_chunk(bb_pgn_pool *p, slot *s, uint64_t upto)
     s->data = t->buf, s->cap = t->cap, s->size = (size_t)(upto - t->from); /* a cut game's bytes left out */
     t->buf = d, t->cap = dcap, t->len = 0;
     s->offset = t->from;
+    s->stored = bb_pgn_stored_bytes(r);
     t->from = upto;
     return 0;
 }
@@ -268,6 +270,17 @@ uint64_t bb_pgn_pool_bytes(bb_pgn_pool *p)
     return b;
 }
 
+uint64_t bb_pgn_pool_stored_bytes(bb_pgn_pool *p)
+{
+    BB__ASSERT_NOT_NULL(p, "p");
+    pthread_mutex_lock(&p->mu);
+    uint64_t b = 0;
+    if (p->chunker_done && p->consumed == p->produced) b = bb_pgn_stored_bytes(p->src); /* the chunker is done with src */
+    else if (p->consumed) b = p->slots[(p->consumed - 1) % p->nslots].stored;
+    pthread_mutex_unlock(&p->mu);
+    return b;
+}
+
 void bb_pgn_pool_close(bb_pgn_pool *p)
 {
     if (!p) return;
@@ -318,6 +331,12 @@ const char *bb_pgn_pool_error(const bb_pgn_pool *p)
 }
 
 uint64_t bb_pgn_pool_bytes(bb_pgn_pool *p)
+{
+    (void)p;
+    return 0;
+}
+
+uint64_t bb_pgn_pool_stored_bytes(bb_pgn_pool *p)
 {
     (void)p;
     return 0;
