@@ -180,6 +180,43 @@ test('undo takes back the engine\'s reply and the person\'s move together', asyn
     assert.deepEqual(problems, []);
 });
 
+test('passes: the engine passes when it has no move; the person\'s Pass is offered only when they have none', async () => {
+    const [weakest] = await strengths();
+    // 48 empties, Black to move with no move, White with some
+    const t = 'd3c3b3b2b1d2f5a1d1c1b4e1';
+    const pos = ot.playTranscript(t);
+    assert.equal(pos.side, 'black');
+    assert.equal(ot.moves(pos.p, pos.o), 0n);
+    assert.equal(ot.isGameOver(pos), false);
+    const load = async () => {
+        await page.$eval('#othello-transcript', (e, x) => { e.value = x; }, t);
+        await page.click('#othello-load');
+    };
+    // the engine plays Black: it passes, and White (the person) is to move
+    await newGame('white', weakest.value);
+    await yourTurn();
+    await load();
+    await yourTurn();
+    assert.equal(await value('#othello-transcript'), t + 'PA');
+    assert.match(await textOf('#othello-engine-status'), /^The engine \(Black\) has no move: it passes\. Your move \(White\)\.$/);
+    assert.ok((await legalShown()).length > 0);
+    assert.equal(await disabled('#othello-pass'), true);
+    // the person plays Black: Pass, the only thing to do; then the engine (White) moves
+    await newGame('black', weakest.value);
+    await load();
+    await yourTurn();
+    assert.deepEqual(await legalShown(), []);
+    assert.equal(await disabled('#othello-pass'), false);
+    assert.match(await textOf('#othello-engine-status'), /Your move \(Black\): you have no move, press Pass\.$/);
+    await page.click('#othello-pass');
+    await yourTurn();
+    const after = await transcript();
+    assert.equal(after.slice(0, 13).join(''), t + 'PA');
+    assert.equal(after.length, 14, after.join(''));
+    assert.notEqual(after[13], 'PA');
+    assert.deepEqual(problems, []);
+});
+
 test('every legal move\'s score on request, on its square: searched in the midgame, solved near the end as the CLI solves it', async () => {
     const all = await strengths();
     await newGame('black', all[1].value);
