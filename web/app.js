@@ -160,7 +160,8 @@ function strengths() {
     return [...levels, ...times];
 }
 
-// The levels the library defines (ot.LEVELS), as { level, what, options, depth }.
+// The levels the library defines (ot.LEVELS), as { level, what, options, depth };
+// the package has none yet: then level N is a search of depth N.
 function engineLevels() {
     const lib = ot.LEVELS;
     if (Array.isArray(lib) && lib.length) {
