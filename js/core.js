@@ -120,13 +120,14 @@ export function withString(text, fn) {
 // A struct crosses the boundary as js/src/exports*.c defines it, and the C
 // side describes it as text, "bytes N;name type offset count;..." (offsetof
 // and sizeof there): `layout` reads that, checking that the fields are
-// exactly those `want` names ({ name: 'int32_t' | 'uint64_t' }), of those
+// exactly those `want` names ({ name: 'int32_t' | 'uint64_t' | 'double' }), of those
 // types; `readStruct` gives the fields at ptr by name (uint64_t as BigInt;
 // a count above 1 as an array).
 
 const READERS = {
     int32_t: { size: 4, get: (v, at) => v.getInt32(at, true) },
     uint64_t: { size: 8, get: (v, at) => v.getBigUint64(at, true) },
+    double: { size: 8, get: (v, at) => v.getFloat64(at, true) },
 };
 
 export function layout(text, want, what) {

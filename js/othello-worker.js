@@ -1,9 +1,11 @@
-// The worker of bitboard/othello's solveAsync and perftAsync (not an entry
-// point: othello.js starts it).  The same file in Node (worker_threads) and
-// in browsers (a module Worker).  A message { op, args, flag } runs solve or
-// perft with args; it answers { type: 'progress', count, seconds } while it
-// runs, then { type: 'done', result }, { type: 'error', name, message } or
-// { type: 'stopped' }.  flag, a SharedArrayBuffer or null: once its first
+// The worker of bitboard/othello's solveAsync, searchAsync and perftAsync
+// (not an entry point: othello.js starts it).  The same file in Node
+// (worker_threads) and in browsers (a module Worker).  A message { op,
+// args, flag } runs solve, search (on the worker's kept table) or perft
+// with args; it answers { type: 'progress', count, seconds } (solve) or {
+// type: 'progress', report } (search: the answer so far) while it runs,
+// then { type: 'done', result }, { type: 'error', name, message } or {
+// type: 'stopped' }.  flag, a SharedArrayBuffer or null: once its first
 // int32 is not 0 the search stops at its next progress report.
 
 // No static import: the module would wait for the WebAssembly module (core.js
@@ -23,7 +25,7 @@ if (typeof process !== 'undefined' && process.versions && process.versions.node)
     port = { post: (m) => self.postMessage(m) };
 }
 const { callbacks } = await import('./core.js');
-const { solve, perft } = await import('./othello.js');
+const { solve, perft, search, SearchTable } = await import('./othello.js');
 
 let flag = null;
 callbacks.progress = (count, seconds) => {
@@ -31,10 +33,32 @@ callbacks.progress = (count, seconds) => {
     return flag && Atomics.load(flag, 0) ? 1 : 0;
 };
 
+// the search's table, kept from call to call: the searches of a game find the earlier ones' entries
+let kept = null;
+function searchKept(pos, opts) {
+    const { hashMb, ...rest } = opts;
+    const mb = hashMb || 16;
+    if (!kept || kept.mb !== mb) {
+        kept?.free();
+        kept = null;
+        kept = new SearchTable(mb);
+    }
+    return search(pos, {
+        ...rest, table: kept, onProgress: (report) => {
+            port.post({ type: 'progress', report });
+            if (flag && Atomics.load(flag, 0)) {
+                const err = new Error('bitboard: search was stopped');
+                err.name = 'AbortError';
+                throw err;
+            }
+        },
+    });
+}
+
 handle = ({ op, args, flag: shared }) => {
     flag = shared ? new Int32Array(shared) : null;
     try {
-        const result = op === 'solve' ? solve(...args) : perft(...args);
+        const result = op === 'solve' ? solve(...args) : op === 'search' ? searchKept(...args) : perft(...args);
         port.post({ type: 'done', result });
     } catch (err) {
         if (err.name === 'AbortError') port.post({ type: 'stopped' });

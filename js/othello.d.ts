@@ -33,7 +33,7 @@ export interface TranscriptError extends Error {
 export const SIDES: readonly Side[];
 export const CONVENTIONS: readonly Convention[];
 export const PASS: 'PA';
-/** The largest table (hashMb) perft and solve take, in MiB (2048: WebAssembly's memory; the C library's limit, for the CLI and Python, is 65536). */
+/** The largest table (hashMb, SearchTable) perft, solve and search take, in MiB (2048: WebAssembly's memory; the C library's limit, for the CLI and Python, is 65536). */
 export const MAX_HASH_MB: number;
 
 export function start(): Position;
@@ -59,6 +59,62 @@ export function solveAsync(pos: Position, options?: {
     wld?: boolean; alpha?: number; beta?: number; hashMb?: number;
     signal?: AbortSignal; onProgress?: (progress: SolveProgress) => void;
 }): Promise<SolveResult>;
+/** What search finds (and onProgress receives so far: the last finished depth's answer, the nodes and seconds till now). */
+export interface SearchResult {
+    /** the side to move's expected final disc difference (exact: the final difference under perfect play) */
+    score: number;
+    /** true if score is exact (the solver, or a search to the end of the game) */
+    exact: boolean;
+    /** the best move's name, PASS, or null if the game is over (or no depth is finished yet) */
+    best: string | null;
+    /** the principal variation: square names and PASS */
+    pv: string[];
+    /** the last depth finished (0 for the solver's answer or a finished game) */
+    depth: number;
+    nodes: number;
+    seconds: number;
+    /** true if the time (or a stop) ended a depth early */
+    stopped: boolean;
+    /** win, draw or loss for the side to move when the solver proved it, else null */
+    wld: 'win' | 'draw' | 'loss' | null;
+}
+
+/** A transposition table kept from search to search (one search at a time uses it). */
+export class SearchTable {
+    /** mb: 1..MAX_HASH_MB MiB, 16 if left out */
+    constructor(mb?: number);
+    readonly mb: number;
+    /** every entry empty again */
+    clear(): void;
+    /** gives its memory back; the table cannot be used after */
+    free(): void;
+}
+
+export interface SearchOptions {
+    /** 0..SEARCH_MAX_DEPTH moves (0: no limit); neither depth nor time: SEARCH_DEFAULT_DEPTH */
+    depth?: number;
+    /** a time budget in seconds, 0..MAX_SECONDS (0: none) */
+    time?: number;
+    /** the table in MiB, 0..MAX_HASH_MB (0: 16, less with a short time) */
+    hashMb?: number;
+    /** the exact solver from this many empties (0: 14; -1: never) */
+    exactEmpties?: number;
+    /** false: no selective cut-offs (the plain alpha-beta score) */
+    probcut?: boolean;
+}
+
+/** The search's deepest depth (60) and its default depth (10), the C library's. */
+export const SEARCH_MAX_DEPTH: number;
+export const SEARCH_DEFAULT_DEPTH: number;
+/** The longest time budget in seconds (86400), the C library's BB_MAX_SECONDS. */
+export const MAX_SECONDS: number;
+
+export function search(pos: Position, options?: SearchOptions & {
+    table?: SearchTable | null; onProgress?: (soFar: SearchResult) => void;
+}): SearchResult;
+export function searchAsync(pos: Position, options?: SearchOptions & {
+    signal?: AbortSignal; onProgress?: (soFar: SearchResult) => void;
+}): Promise<SearchResult>;
 export function perftAsync(pos: Position, depth: number, options?: {
     convention?: Convention | number; hashMb?: number; signal?: AbortSignal;
 }): Promise<bigint>;

@@ -6,10 +6,10 @@
 // other side's (BigInt boards, a1 = bit 0 ... h8 = bit 63, disjoint), side
 // 'black' or 'white' (the colour of p).  Every function checks its
 // arguments; text the C library parses fails with its own message.
-// perft and solve run on this thread (one thread in WebAssembly);
-// perftAsync and solveAsync in a Worker.
+// perft, solve and the midgame search run on this thread (one thread in
+// WebAssembly); perftAsync, solveAsync and searchAsync in a Worker.
 
-import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder, layout, readStruct } from './core.js';
+import { c, u64, cString, withBytes, withString, board, square, named, view, encoder, decoder, layout, readStruct, callbacks } from './core.js';
 
 if (typeof c.bb_js_othello_moves !== 'function') {
     throw new Error('bitboard/othello: the WebAssembly module has no Othello functions (build it with js/src/exports_othello.c)');
@@ -24,7 +24,7 @@ export const PASS = 'PA';
 
 const PASS_SQ = 64;
 const MSG = 256;
-/** The largest table (hashMb) perft and solve take, in MiB: WebAssembly's cap, below the C library's (js/src/exports_othello.c says why). */
+/** The largest table (hashMb, SearchTable) perft, solve and search take, in MiB: WebAssembly's cap, below the C library's (js/src/exports_othello.c says why). */
 export const MAX_HASH_MB = c.bb_js_othello_max_hash_mb();
 
 // ---- positions across the boundary: p, o, side as three uint64 ----------------------
@@ -315,13 +315,165 @@ function stopped(what) {
     return err;
 }
 
+// ---- the midgame search --------------------------------------------------------------
+
+/** The search's deepest depth (moves, BB_OTHELLO_SEARCH_MAX_DEPTH) and its depth given neither depth nor time (BB_OTHELLO_SEARCH_DEFAULT_DEPTH). */
+export const SEARCH_MAX_DEPTH = c.bb_js_othello_search_max_depth();
+export const SEARCH_DEFAULT_DEPTH = c.bb_js_othello_search_default_depth();
+/** The longest time budget (seconds) the search takes (BB_MAX_SECONDS, as the CLI's --time and Python's seconds). */
+export const MAX_SECONDS = c.bb_js_max_seconds();
+
+// the search's result and progress reports, as js/src/exports_othello_search.c's js_search_out lays them out
+const SEARCH_OUT = layout(cString(c.bb_js_othello_search_layout()), {
+    nodes: 'uint64_t', score: 'double', seconds: 'double', exact: 'int32_t', best: 'int32_t', depth: 'int32_t',
+    stopped: 'int32_t', wld: 'int32_t', wld_proven: 'int32_t', pv_length: 'int32_t', pv: 'int32_t',
+}, "the search's result");
+
+// a table's address in the module, by its SearchTable (0 once freed); those in use by a search
+const tableAt = new WeakMap(), tableBusy = new WeakSet();
+const unfreed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((ptr) => c.bb_js_othello_search_table_free(ptr)) : null;
+
+/**
+ * A transposition table kept from search to search: `search(pos, { table })`
+ * move after move of a game finds the last searches' entries, as an engine
+ * keeps its table (Python's SearchTable, the library's
+ * bb_othello_search_table).  mb: 1..MAX_HASH_MB MiB (16 if left out).
+ * clear() empties it; free() gives its memory back at once (else it goes
+ * when the table is collected).  One search at a time uses a table.
+ */
+export class SearchTable {
+    constructor(mb = 16) {
+        integer(mb, 1, MAX_HASH_MB, 'SearchTable mb');
+        const ptr = c.bb_js_othello_search_table_new(mb);
+        if (!ptr) throw new Error(`bitboard: out of WebAssembly memory: a SearchTable of ${mb} MiB`);
+        tableAt.set(this, ptr);
+        unfreed?.register(this, ptr, this);
+        Object.defineProperty(this, 'mb', { value: mb, enumerable: true });
+    }
+
+    /** Every entry empty again. */
+    clear() {
+        c.bb_js_othello_search_table_clear(tableOf(this, 'clear'));
+    }
+
+    /** Frees the table's memory; the table cannot be used after (free again: nothing). */
+    free() {
+        const ptr = tableAt.get(this);
+        if (!ptr) return;
+        if (tableBusy.has(this)) throw new Error('bitboard: SearchTable: a search is using it');
+        unfreed?.unregister(this);
+        c.bb_js_othello_search_table_free(ptr);
+        tableAt.set(this, 0);
+    }
+}
+
+function tableOf(t, what) {
+    if (!(t instanceof SearchTable)) throw new TypeError(`bitboard: table must be a SearchTable, not ${t === null ? 'null' : t?.constructor?.name ?? typeof t}`);
+    const ptr = tableAt.get(t);
+    if (!ptr) throw new Error(`bitboard: ${what}: the SearchTable was freed`);
+    if (tableBusy.has(t)) throw new Error(`bitboard: ${what}: another search is using the SearchTable`);
+    return ptr;
+}
+
+const SEARCH_OPTIONS = ['depth', 'time', 'hashMb', 'exactEmpties', 'probcut', 'table', 'onProgress'];
+const WLD = { 1: 'win', 0: 'draw', '-1': 'loss' };
+
+function number(x, lo, hi, what) {
+    if (typeof x !== 'number') throw new TypeError(`bitboard: ${what} must be a number, not ${x === null ? 'null' : typeof x}`);
+    if (!(x >= lo && x <= hi)) throw new RangeError(`bitboard: ${what} ${x} is not a number in ${lo}..${hi}`);
+    return x;
+}
+
+// the search's options checked, the CLI's and Python's limits and default (neither depth nor time: the default depth)
+function searchOptions(opts, names, what = 'search') {
+    const o = options(opts, names, what);
+    let depth = integer(o.depth ?? 0, 0, SEARCH_MAX_DEPTH, 'depth');
+    const time = number(o.time ?? 0, 0, MAX_SECONDS, 'time');
+    const hashMb = integer(o.hashMb ?? 0, 0, MAX_HASH_MB, 'hashMb');
+    const exactEmpties = integer(o.exactEmpties ?? 0, -1, 60, 'exactEmpties');
+    if (o.probcut !== undefined && typeof o.probcut !== 'boolean') throw new TypeError(`bitboard: probcut must be a boolean, not ${typeof o.probcut}`);
+    if (o.onProgress !== undefined && typeof o.onProgress !== 'function') {
+        throw new TypeError(`bitboard: ${what} option onProgress must be a function, not ${o.onProgress === null ? 'null' : typeof o.onProgress}`);
+    }
+    if (o.table !== undefined && o.table !== null) tableOf(o.table, what);
+    if (depth === 0 && time === 0) depth = SEARCH_DEFAULT_DEPTH;
+    return { depth, time, hashMb, exactEmpties, probcut: o.probcut !== false, table: o.table ?? null, onProgress: o.onProgress };
+}
+
+// the search's answer (or a report so far) as JavaScript reads it
+function searchAnswer(r) {
+    return {
+        score: r.score,
+        exact: r.exact !== 0,
+        best: r.best < 0 ? null : nameOf(r.best),
+        pv: r.pv.slice(0, r.pv_length).map(nameOf),
+        depth: r.depth,
+        nodes: Number(r.nodes),
+        seconds: r.seconds,
+        stopped: r.stopped !== 0,
+        wld: r.wld_proven ? WLD[r.wld] : null,
+    };
+}
+
+/**
+ * Searches a position of any stage on this thread: the C library's midgame
+ * search (iterative deepening principal-variation search over the trained
+ * evaluation, the exact solver near the end; docs/OTHELLO.md), as the
+ * CLI's `othello search` and Python's othello.search.  options: depth
+ * (0..SEARCH_MAX_DEPTH moves, passes free; 0: no limit), time (seconds,
+ * 0..MAX_SECONDS; 0: none; no depth starts after half of it, the last
+ * finished counts), neither: depth SEARCH_DEFAULT_DEPTH; hashMb (0: 16, or
+ * less with a short time); exactEmpties (the exact solver from this many
+ * empties: 0, 14; -1 never); probcut (false: no selective cut-offs, the
+ * plain alpha-beta score); table (a SearchTable, kept: hashMb is then
+ * ignored); onProgress (called after each depth and about 4 times a second
+ * with the answer so far; an exception it throws stops the search and is
+ * thrown from search).  Returns { score (the side to move's expected final
+ * disc difference), exact, best (a name, PASS, or null if the game is
+ * over), pv, depth (the last finished), nodes, seconds, stopped, wld ('win',
+ * 'draw' or 'loss' when the solver proved it, else null) }.
+ */
+export function search(pos, opts) {
+    const q = position(pos);
+    const o = searchOptions(opts, SEARCH_OPTIONS);
+    const t = o.table ? tableAt.get(o.table) : 0;
+    let thrown = null;
+    const report = o.onProgress && ((ptr) => {
+        if (thrown) return 1;
+        try {
+            o.onProgress(searchAnswer(readStruct(ptr, SEARCH_OUT)));
+            return 0;
+        } catch (err) {
+            thrown = { err };
+            return 1;
+        }
+    });
+    const before = callbacks.search_progress;
+    if (o.table) tableBusy.add(o.table);
+    try {
+        callbacks.search_progress = report || undefined;
+        return withPosition(q, (io) => withBytes(SEARCH_OUT.bytes, (out) => {
+            const rc = c.bb_js_othello_search(io, o.depth, o.time, o.hashMb, o.exactEmpties, o.probcut ? 0 : 1, t, report ? 1 : 0, out);
+            if (thrown) throw thrown.err;
+            if (rc === -2) throw stopped('search');
+            if (rc !== 0) throw new Error(`bitboard: search cannot have its table (${o.hashMb || 'default'} MiB)`);
+            return searchAnswer(readStruct(out, SEARCH_OUT));
+        }));
+    } finally {
+        callbacks.search_progress = before;
+        if (o.table) tableBusy.delete(o.table);
+    }
+}
+
 // ---- the solver and perft in a Worker ------------------------------------------------
 // A Worker runs js/othello-worker.js (worker_threads in Node, a module
 // Worker in browsers), which loads its own copy of the module.  One idle
 // worker is kept for the next call (in Node it does not keep the process
-// alive).  Cancel: for solve, where SharedArrayBuffer is there (Node;
-// browsers when cross-origin isolated) the worker reads a shared flag at
-// each progress report (4 times a second) and stays for the next call;
+// alive).  Cancel: for solve and search, where SharedArrayBuffer is there
+// (Node; browsers when cross-origin isolated) the worker reads a shared
+// flag at each progress report (4 times a second) and stays for the next
+// call (with its search table: searchAsync move after move of a game
+// allocates no table after the first);
 // elsewhere, and for perft (which reads no flag in WebAssembly), the worker
 // is terminated.  Either way the promise rejects at once.
 
@@ -385,11 +537,11 @@ function abortReason(signal) {
 
 const ERRORS = { TypeError, RangeError };
 
-// runs op ('solve' or 'perft') with args in a worker: a promise of its result
+// runs op ('solve', 'search' or 'perft') with args in a worker: a promise of its result
 function inWorker(op, args, signal, onProgress) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted) return reject(abortReason(signal));
-        const shared = op === 'solve' && typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+        const shared = op !== 'perft' && typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
         const flag = shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
         let worker = null, settled = false;
         const settle = (fn, value) => {
@@ -430,7 +582,7 @@ function inWorker(op, args, signal, onProgress) {
             if (m.type === 'progress') {
                 if (settled || !onProgress) return;
                 try {
-                    onProgress({ nodes: m.count, seconds: m.seconds });
+                    onProgress(m.report ?? { nodes: m.count, seconds: m.seconds });
                 } catch (err) {
                     cancel(err);
                 }
@@ -471,6 +623,25 @@ export async function solveAsync(pos, opts) {
     const { rest, signal, onProgress } = asyncOptions(opts, 'solve', [...SOLVE_OPTIONS, 'signal', 'onProgress']);
     solveOptions(rest, SOLVE_OPTIONS);
     return inWorker('solve', [{ p: q.p, o: q.o, side: SIDES[q.side] }, rest], signal, onProgress);
+}
+
+const SEARCH_ASYNC_OPTIONS = ['depth', 'time', 'hashMb', 'exactEmpties', 'probcut'];
+
+/**
+ * search in a Worker: a promise of search's result; the calling thread goes
+ * on.  options: search's but table (the worker keeps a table of its own,
+ * hashMb MiB, 16 if 0 or left out, from call to call: searches of one game
+ * find the earlier ones' entries, and none allocates a table after the
+ * first unless hashMb changes), and signal and onProgress as solveAsync's:
+ * onProgress gets the answer so far (search's result: the last finished
+ * depth, its best move, score and pv, the nodes till now) after each depth
+ * and about 4 times a second; aborting rejects with the signal's reason.
+ */
+export async function searchAsync(pos, opts) {
+    const q = position(pos);
+    const { rest, signal, onProgress } = asyncOptions(opts, 'search', [...SEARCH_ASYNC_OPTIONS, 'signal', 'onProgress']);
+    searchOptions(rest, SEARCH_ASYNC_OPTIONS);
+    return inWorker('search', [{ p: q.p, o: q.o, side: SIDES[q.side] }, rest], signal, onProgress);
 }
 
 /**

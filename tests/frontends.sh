@@ -81,6 +81,83 @@ EOF
 else
     skip=$((skip + 1)); echo "SKIP js: node or make wasm missing"
 fi
+# The midgame search on the same inputs, one thread, a fixed depth (5, the
+# cut-offs on, and 4 without them): each front end says the best move, the
+# score as the CLI prints it (%.2f) and the node count, or `error`.
+for d in 5 4; do
+    [ "$d" = 5 ] && cut= || cut=--no-probcut
+    while IFS='|' read -r kind text; do
+        out=$("$BIN" -o json othello search --depth "$d" $cut -- "$text" 2> /dev/null)
+        if [ $? != 0 ]; then echo error; continue; fi
+        best=$(printf '%s' "$out" | sed -n 's/.*"best":"\{0,1\}\([a-hP][1-8A]\|null\)"\{0,1\},.*/\1/p')
+        score=$(printf '%s' "$out" | sed -n 's/.*"score":\([-0-9.]*\),.*/\1/p')
+        nodes=$(printf '%s' "$out" | sed -n 's/.*"nodes":\([0-9]*\),.*/\1/p')
+        echo "$best $score $nodes"
+    done < "$tmp/inputs"
+done > "$tmp/search.cli"
+if (cd python && PYTHONPATH=. "$PY" - "$tmp/inputs" > "$tmp/search.py" 2> "$tmp/python.err") << 'EOF'
+import sys
+from bitboard import othello
+for d, probcut in ((5, True), (4, False)):
+    for line in open(sys.argv[1]):
+        kind, text = line.rstrip("\n").split("|", 1)
+        try:
+            p, o, side = othello.board(text) if kind == "position" else othello.transcript(text)
+        except ValueError:
+            print("error")
+            continue
+        r = othello.search(p, o, depth=d, probcut=probcut)
+        best = "null" if r.best < 0 else "PA" if r.best == othello.PASS else othello.square_name(r.best)
+        print(f"{best} {r.score:.2f} {r.nodes}")
+EOF
+then
+    if cmp -s "$tmp/search.cli" "$tmp/search.py"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL search: the CLI and Python differ (CLI, Python):"; paste -d'\n' "$tmp/search.cli" "$tmp/search.py"; fi
+else
+    skip=$((skip + 1)); echo "SKIP python search: $(head -n 3 "$tmp/python.err")"
+fi
+if command -v node > /dev/null && [ -d build/js/bitboard ]; then
+    cat > "$tmp/js-search.mjs" << 'EOF'
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+const ot = await import(path.join(path.resolve(process.argv[2]), 'othello.js'));
+// the score as C's %.2f prints it: rounded half to even on the exact binary value (toFixed rounds ties up)
+const fixed2 = (x) => {
+    const r = x * 100; // exact: scores are multiples of a power of two's inverse
+    let n = Math.floor(r);
+    if (r - n > 0.5 || (r - n === 0.5 && n % 2 !== 0)) n++;
+    return (n < 0 || (n === 0 && x < 0) ? '-' : '') + (Math.abs(n) / 100).toFixed(2);
+};
+for (const [depth, probcut] of [[5, true], [4, false]]) {
+    for (const line of readFileSync(process.argv[3], 'utf8').split('\n')) {
+        if (!line) continue;
+        const bar = line.indexOf('|'), kind = line.slice(0, bar), text = line.slice(bar + 1);
+        let pos;
+        try {
+            pos = kind === 'position' ? ot.parse(text) : ot.playTranscript(text);
+        } catch (e) {
+            console.log('error');
+            continue;
+        }
+        const r = ot.search(pos, { depth, probcut });
+        console.log(`${r.best ?? 'null'} ${fixed2(r.score)} ${r.nodes}`);
+    }
+}
+EOF
+    if node "$tmp/js-search.mjs" build/js/bitboard "$tmp/inputs" > "$tmp/search.js" 2> "$tmp/js.err"; then
+        if cmp -s "$tmp/search.cli" "$tmp/search.js"; then pass=$((pass + 1))
+        else fail=$((fail + 1)); echo "FAIL search: the CLI and JS differ (CLI, JS):"; paste -d'\n' "$tmp/search.cli" "$tmp/search.js"; fi
+    else
+        fail=$((fail + 1)); echo "FAIL the JS search did not run: $(head -n 3 "$tmp/js.err")"
+    fi
+else
+    skip=$((skip + 1)); echo "SKIP js search: node or build/js/bitboard missing"
+fi
+# ... and the answers are real: a move for each of the 7 inputs read (twice), an error for each of the 3 others
+if [ "$(grep -c '^[a-h][1-8] -\{0,1\}[0-9]*\.[0-9][0-9] [1-9]' "$tmp/search.cli")" = 14 ] &&
+    [ "$(grep -c '^error$' "$tmp/search.cli")" = 6 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL search: the CLI's answers:"; cat "$tmp/search.cli"; fi
+
 # Perft's deepest depths, the library's (BB_OTHELLO_PERFT_MAX_DEPTH,
 # BB_CHESS_PERFT_MAX_DEPTH): each front end counts at the limit (from a
 # finished Othello game and a checkmate: 0 at once) and refuses one deeper
@@ -253,6 +330,33 @@ EOF
     fi
 else
     skip=$((skip + 1)); echo "SKIP js limits: node or build/js/bitboard missing"
+fi
+# JS's search takes the library's depth and time limits and its own table cap
+if command -v node > /dev/null && [ -d build/js/bitboard ]; then
+    cat > "$tmp/js-search-limits.mjs" << 'EOF'
+import path from 'node:path';
+const ot = await import(path.join(path.resolve(process.argv[2]), 'othello.js'));
+const pos = ot.parse(process.argv[3]);
+for (const line of process.argv.slice(4)) {
+    const [param, v] = line.split('|');
+    try {
+        ot.search(pos, { [param]: Number(v) });
+        console.log(`search ${param} ${v}: taken`);
+    } catch (e) {
+        console.log(`search ${param} ${v}: ${(e.message.match(/-?[0-9]+\.\.[0-9]+/) ?? ['taken'])[0].replace(/^(?=-?[0-9])/, 'refused ')}`);
+    }
+}
+EOF
+    set -- $(for v in -1 0 "$maxd" $((maxd + 1)); do echo "depth|$v"; done; for v in -1 0 "$maxs" $((maxs + 1)); do echo "time|$v"; done
+        for v in -1 0 "${jmax:-2048}" $((${jmax:-2048} + 1)); do echo "hashMb|$v"; done)
+    want=$(for a in "$@"; do param=${a%|*} v=${a#*|}
+        case $param in depth) hi=$maxd ;; time) hi=$maxs ;; *) hi=${jmax:-2048} ;; esac
+        if [ "$v" -lt 0 ] || [ "$v" -gt "$hi" ]; then echo "search $param $v: refused 0..$hi"; else echo "search $param $v: taken"; fi; done)
+    got=$(node "$tmp/js-search-limits.mjs" build/js/bitboard "$full" "$@" 2> "$tmp/js.err")
+    if [ "$want" = "$got" ]; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL limits: JS search and the headers differ (want, JS):"; echo "$want"; echo "$got"; head -n 3 "$tmp/js.err"; fi
+else
+    skip=$((skip + 1)); echo "SKIP js search limits: node or build/js/bitboard missing"
 fi
 # the help and the docs quote the same values
 help=$("$BIN" help othello; "$BIN" help chess)

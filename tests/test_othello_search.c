@@ -454,6 +454,74 @@ static void solver_in_time_left(void)
            tried, exact, proven);
 }
 
+/* The progress reports: after each depth but the last (the depths in
+ * order, each report's answer the one that depth's search gives alone),
+ * nodes that only grow; a stop flag set from a report ends the search with
+ * the last finished depth's answer; reports from the solver when it
+ * answers; none without the callback, and the same answer either way. */
+typedef struct {
+    int calls, depths[64], ndepths, stop_after, last_depth, bad;
+    uint64_t last_nodes;
+    volatile int stop;
+    bb_othello_search_result seen[64];
+} progress_log;
+
+static void on_progress(const bb_othello_search_result *so_far, void *arg)
+{
+    progress_log *l = (progress_log *)arg;
+    l->calls++;
+    if (so_far->nodes < l->last_nodes || so_far->depth < l->last_depth) l->bad++;
+    l->last_nodes = so_far->nodes;
+    if (so_far->depth != l->last_depth && l->ndepths < 64) l->seen[l->ndepths] = *so_far, l->depths[l->ndepths++] = so_far->depth;
+    l->last_depth = so_far->depth;
+    if (l->stop_after && so_far->depth >= l->stop_after) l->stop = 1;
+}
+
+static void progress_reports(void)
+{
+    bb_othello_pos pos = bb_othello_start();
+    const char *moves = "f5d6c3d3c4f4f6f3e6e7";
+    bb_parse_error e;
+    CHECK(bb_othello_play_transcript(&pos, moves, &e) == 0, "transcript");
+    bb_othello_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.depth = 7, o.exact_empties = -1;
+    bb_othello_search_result plain, r;
+    CHECK(bb_othello_search(&pos, &o, &plain) == 0, "search");
+    progress_log l;
+    memset(&l, 0, sizeof l);
+    o.progress = on_progress, o.progress_arg = &l, o.stop = &l.stop;
+    CHECK(bb_othello_search(&pos, &o, &r) == 0, "search with progress");
+    CHECK(r.score == plain.score && r.best == plain.best && r.nodes == plain.nodes,
+          "progress changes the answer: %.2f %d %llu, without %.2f %d %llu", r.score, r.best,
+          (unsigned long long)r.nodes, plain.score, plain.best, (unsigned long long)plain.nodes);
+    CHECK(l.ndepths == 6 && !l.bad, "%d depths reported (want 1..6), %d out of order", l.ndepths, l.bad);
+    for (int i = 0; i < l.ndepths; i++) {
+        CHECK(l.depths[i] == i + 1, "report %d: depth %d", i, l.depths[i]);
+        bb_othello_search_opts one = o;
+        one.progress = NULL, one.depth = i + 1;
+        bb_othello_search_result a;
+        CHECK(bb_othello_search(&pos, &one, &a) == 0, "search");
+        CHECK(a.score == l.seen[i].score && a.best == l.seen[i].best && l.seen[i].pv_length == a.pv_length,
+              "depth %d reported %.2f %d, searched alone %.2f %d", i + 1, l.seen[i].score, l.seen[i].best, a.score,
+              a.best);
+    }
+    /* stopped from a report: depth 3's answer */
+    memset(&l, 0, sizeof l);
+    l.stop_after = 3;
+    CHECK(bb_othello_search(&pos, &o, &r) == 0, "search stopped");
+    CHECK(r.stopped && r.depth == 3 && l.ndepths == 3, "stopped at depth %d (stopped %d), %d depths reported", r.depth,
+          r.stopped, l.ndepths);
+    /* the solver answers (12 empties): its reports, nodes growing */
+    bb_othello_pos end;
+    CHECK(bb_othello_parse("--OOOOO---OOOO-XOOOOOOXXOOOOXOXXOOOXOXXX-OOOOXXX--OOOX-X---XXXX- X", &end, &e) == 0, "parse");
+    memset(&o, 0, sizeof o);
+    memset(&l, 0, sizeof l);
+    o.progress = on_progress, o.progress_arg = &l;
+    CHECK(bb_othello_search(&end, &o, &r) == 0 && r.exact && r.score == 44, "the solver's answer %.0f", r.score);
+    CHECK(!l.bad, "solver reports out of order");
+}
+
 int main(void)
 {
     RUN(full_depth_is_exact);
@@ -465,5 +533,6 @@ int main(void)
     RUN(threads);
     RUN(kept_table);
     RUN(solver_in_time_left);
+    RUN(progress_reports);
     return bbt_finish("othello_search");
 }

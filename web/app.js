@@ -147,14 +147,56 @@ function linesPanel() {
 
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const SOLVE_AUTO = 16, SOLVE_MAX = 24; // empty squares: solved at once / on request
+const MOVE_TIMES = [0.5, 1, 2, 5, 10]; // seconds per move the engine may be given
+const signed = (x) => `${x > 0 ? '+' : ''}${x}`;
+
+// The engine's strengths: the library's levels, then times per move.  Each:
+// { value (the select's), label, options (searchAsync's), depth (the
+// progress bar's end, levels) or seconds (time) }.
+function strengths() {
+    const levels = engineLevels().map((l) => ({ value: `level ${l.level}`, label: `level ${l.level}${l.what ? `: ${l.what}` : ''}`,
+        options: l.options, depth: l.depth }));
+    const times = MOVE_TIMES.map((s) => ({ value: `time ${s}`, label: `${s} s per move`, options: { time: s }, seconds: s }));
+    return [...levels, ...times];
+}
+
+// The levels the library defines (ot.LEVELS), as { level, what, options, depth };
+// the package has none yet: then level N is a search of depth N.
+function engineLevels() {
+    const lib = ot.LEVELS;
+    if (Array.isArray(lib) && lib.length) {
+        return lib.map((l, i) => {
+            const level = typeof l === 'object' ? l.level ?? i + 1 : i + 1;
+            const depth = typeof l === 'object' ? l.depth : undefined;
+            return { level, what: depth ? `depth ${depth}` : '', options: { level }, depth };
+        });
+    }
+    return Array.from({ length: 12 }, (_, i) => ({ level: i + 1, what: `depth ${i + 1}`, options: { depth: i + 1 }, depth: i + 1 }));
+}
+
+// a move as the library names it (a square's name, PA), from a name or 0..63
+function moveName(m) {
+    if (typeof m === 'number') return m === 64 || m === -2 ? ot.PASS : m >= 0 && m < 64 ? nameOf(m) : null;
+    if (typeof m !== 'string' || m === '') return null;
+    return m.toLowerCase() === 'pa' || m === '--' ? ot.PASS : m.toLowerCase();
+}
 
 function othelloPanel() {
-    let history = [ot.start()], moves = [], last = null;
-    let solving = null; // { controller } while the solver runs
-    const grid = makeBoard($('othello-grid'), { label: 'the Othello board, rank 8 on top', othello: true, onActivate: (sq) => play(nameOf(sq)) });
+    let history = [ot.start()], moves = [], by = [], last = null;
+    let solving = null; // { controller } while the solver (or the scores' search) runs
+    let thinking = null; // { controller, stop, progress } while the engine searches
+    let note = ''; // what the engine last did (played, passed, was stopped)
+    const grid = makeBoard($('othello-grid'), { label: 'the Othello board, rank 8 on top', othello: true, onActivate: (sq) => human(nameOf(sq)) });
     const now = () => history[history.length - 1];
     const colours = (pos) => (pos.side === 'black' ? { black: pos.p, white: pos.o } : { black: pos.o, white: pos.p });
-    function play(name) {
+    const levels = strengths();
+    for (const s of levels) $('othello-strength').append(el('option', { value: s.value, text: s.label }));
+    $('othello-strength').value = levels[Math.min(2, levels.length - 1)].value;
+    const strength = () => levels.find((s) => s.value === $('othello-strength').value);
+    // the engine's colour: the one the person does not play (none: both by hand)
+    const engineSide = () => ({ black: 'white', white: 'black' })[$('othello-human').value] ?? null;
+    const enginesTurn = (pos = now()) => engineSide() === pos.side && !ot.isGameOver(pos);
+    function play(name, who) {
         const pos = now();
         try {
             const sq = name === ot.PASS ? -1 : bb.parseSquare(name);
@@ -162,33 +204,117 @@ function othelloPanel() {
             const next = ot.play(pos, name);
             history.push(next);
             moves.push(name === ot.PASS ? 'PA' : name);
+            by.push(who);
             last = { sq, flipped, pos };
             report($('othello-error'), null);
-            draw();
+            return true;
         } catch (e) {
             report($('othello-error'), e);
+            return false;
         }
+    }
+    // a move by the person (a click, Enter or Space on a square, Pass)
+    function human(name) {
+        if (enginesTurn()) {
+            report($('othello-error'), thinking ? 'The engine is thinking: wait for its move, or press Stop to make it move now.'
+                : 'It is the engine\'s turn: press "Engine, move".');
+            return;
+        }
+        if (play(name, 'human')) note = '', changed();
+    }
+    // the position changed: draw it, and the engine answers if it is its turn
+    function changed() {
+        draw();
+        if (enginesTurn() && !thinking) think();
+    }
+    function cancelThinking() {
+        const t = thinking;
+        thinking = null;
+        t?.controller.abort();
+    }
+    // The engine's move, searched in the Worker (searchAsync); Stop plays the
+    // best move of the last depth it finished.  With no move it passes.
+    async function think() {
+        const pos = now(), who = cap(pos.side);
+        if (ot.moves(pos.p, pos.o) === 0n) {
+            note = `The engine (${who}) has no move: it passes.`;
+            play(ot.PASS, 'engine');
+            return changed();
+        }
+        const s = strength(), mine = { controller: new AbortController(), stop: false, progress: null };
+        thinking = mine;
+        note = '';
+        const bar = $('othello-engine-progress');
+        bar.hidden = false;
+        bar.max = s.depth ?? s.seconds ?? 1;
+        bar.value = 0;
+        $('othello-engine-status').textContent = `The engine (${who}) is thinking at ${s.label}…`;
+        draw();
+        let r = null, err = null;
+        try {
+            r = await ot.searchAsync(pos, { ...s.options, signal: mine.controller.signal, onProgress: (p) => {
+                if (thinking !== mine) return;
+                mine.progress = p;
+                const done = s.depth ? p.depth ?? 0 : p.seconds ?? 0;
+                bar.value = Math.min(done, bar.max);
+                $('othello-engine-status').textContent = `The engine (${who}) is thinking at ${s.label}: ` +
+                    `${p.depth !== undefined ? `depth ${p.depth}${s.depth ? ` of ${s.depth}` : ''}, ` : ''}` +
+                    `${(p.nodes ?? 0).toLocaleString('en')} positions, ${(p.seconds ?? 0).toFixed(1)} s`;
+            } });
+        } catch (e) {
+            err = e;
+        }
+        if (thinking !== mine) return; // undone, a new game, the sides changed
+        thinking = null;
+        bar.hidden = true;
+        if (err && err.name !== 'AbortError') {
+            note = `The engine failed: ${err.message}`;
+            return draw();
+        }
+        const found = moveName(r ? r.best : mine.progress?.best);
+        if (!found || !(found === ot.PASS ? ot.moves(pos.p, pos.o) === 0n : ot.legalMoves(pos).includes(found))) {
+            note = mine.stop ? `Stopped before the engine finished its first depth: it has no move to play. Press "Engine, move" to let it think again.`
+                : `The engine found no move (${r ? `it answered ${JSON.stringify(r.best)}` : 'no answer'}).`;
+            return draw();
+        }
+        const depth = r?.depth ?? mine.progress?.depth, score = r?.score ?? mine.progress?.score;
+        const how = [depth ? `depth ${depth}` : r?.exact ? 'solved exactly' : '', typeof score === 'number' ? `score ${signed(Math.round(score * 10) / 10)} for it` : '']
+            .filter(Boolean).join(', ');
+        note = `The engine (${who}) played ${found}${how ? ` (${how})` : ''}${mine.stop ? ', stopped: the best move found so far' : ''}.`;
+        play(found, 'engine');
+        changed();
     }
     function draw() {
         const pos = now(), { black, white } = colours(pos);
-        const legal = ot.moves(pos.p, pos.o), over = ot.isGameOver(pos);
+        const engine = enginesTurn(pos);
+        const legal = ot.moves(pos.p, pos.o), over = ot.isGameOver(pos), mark = engine ? 0n : legal;
         grid.cells.forEach((c, sq) => {
             c.classList.toggle('black', bit(black, sq));
             c.classList.toggle('white', bit(white, sq));
-            c.classList.toggle('legal', bit(legal, sq));
+            c.classList.toggle('legal', bit(mark, sq));
             c.classList.toggle('flipped', last !== null && bit(last.flipped, sq));
             c.classList.toggle('last', last !== null && last.sq === sq);
             c.classList.remove('scored');
             c.textContent = '';
-            c.setAttribute('aria-label', `${nameOf(sq)}: ${bit(black, sq) ? 'black' : bit(white, sq) ? 'white' : bit(legal, sq) ? 'empty, a legal move' : 'empty'}`);
+            c.setAttribute('aria-label', `${nameOf(sq)}: ${bit(black, sq) ? 'black' : bit(white, sq) ? 'white' : bit(mark, sq) ? 'empty, a legal move' : 'empty'}`);
         });
         const d = ot.discs(pos);
         $('othello-discs').textContent = `black ${d.black}, white ${d.white}, empty ${d.empty}`;
         $('othello-status').textContent = over
             ? `Game over: ${ot.score(pos) > 0 ? 'black wins' : ot.score(pos) < 0 ? 'white wins' : 'a draw'} (${ot.score(pos)} for black).`
             : legal === 0n ? `${cap(pos.side)} has no move and must pass.` : `${cap(pos.side)} to move: ${ot.legalMoves(pos).join(' ')}.`;
-        $('othello-pass').disabled = over || legal !== 0n;
-        $('othello-undo').disabled = history.length === 1;
+        const side = engineSide();
+        if (!thinking) {
+            const you = side && ({ black: 'white', white: 'black' })[side];
+            const end = over && side ? ` You ${ot.score(pos) === 0 ? 'drew' : (ot.score(pos) > 0) === (you === 'black') ? 'won' : 'lost'}: black ${d.black}, white ${d.white}.` : '';
+            const turn = !over && side && !engine ? ` Your move (${cap(you)})${legal === 0n ? ': you have no move, press Pass' : ''}.` : '';
+            $('othello-engine-status').textContent = `${note}${end}${turn}`.trim();
+        }
+        $('othello-pass').disabled = over || legal !== 0n || engine;
+        $('othello-undo').disabled = history.length === 1 || (side !== null && !by.some((w, i) => w === 'human' && moves[i] !== 'PA'));
+        $('othello-engine-go').disabled = !engine || thinking !== null;
+        $('othello-engine-stop').disabled = thinking === null;
+        $('othello-hint').disabled = over || engine || legal === 0n;
         $('othello-transcript').value = moves.join('');
         const out = [];
         if (last && last.sq >= 0) {
@@ -217,78 +343,120 @@ function othelloPanel() {
             }
         }
         $('othello-pictures').replaceChildren(...pics);
-        solveMoves(false);
+        scoreMoves(side === null ? 'auto' : 'none');
     }
-    // The exact score of every legal move, one solve each in the Worker; a
-    // new position, Stop or another solve aborts the one running.
-    async function solveMoves(asked) {
+    // The score of every legal move, one search each in the Worker: 'solve'
+    // (the Solve button) and 'auto' (16 or fewer empties, with no engine in
+    // the game) solve exactly; 'hint' (Show every move's score) solves with
+    // 16 or fewer empties, else searches at the engine's strength; 'none'
+    // clears.  A new position, Stop or another run aborts the one running.
+    async function scoreMoves(kind) {
         solving?.controller.abort();
         solving = null;
         const pos = now(), empties = ot.discs(pos).empty, legal = ot.isGameOver(pos) ? [] : ot.legalMoves(pos);
         $('othello-scores').replaceChildren();
-        $('othello-solve').disabled = legal.length === 0 || empties > SOLVE_MAX;
+        $('othello-solve').disabled = legal.length === 0 || empties > SOLVE_MAX || enginesTurn(pos);
         $('othello-stop').disabled = true;
-        if (legal.length === 0) {
-            $('othello-solve-status').textContent = '';
+        if (legal.length === 0 || kind === 'none') {
+            $('othello-solve-status').textContent = legal.length === 0 || empties > SOLVE_AUTO ? '' : `${empties} empty squares: press Solve.`;
             return;
         }
-        if (!asked && empties > SOLVE_AUTO) {
+        if (kind === 'auto' && empties > SOLVE_AUTO) {
             $('othello-solve-status').textContent = empties > SOLVE_MAX
                 ? `${empties} empty squares: the solver waits for ${SOLVE_MAX} or fewer.` : `${empties} empty squares: press Solve.`;
             return;
         }
+        const exact = kind !== 'hint' || empties <= SOLVE_AUTO, s = strength();
+        // a time per move is shared among the moves
+        const options = s.seconds ? { time: Math.max(0.1, s.seconds / legal.length) } : s.options;
         const controller = new AbortController(), mine = { controller };
         solving = mine;
         $('othello-stop').disabled = false;
         $('othello-solve').disabled = true;
+        $('othello-hint').disabled = true;
         const results = [];
         try {
             for (const m of legal) {
-                const r = await ot.solveAsync(ot.play(pos, m), {
-                    signal: controller.signal,
-                    onProgress: (p) => { $('othello-solve-status').textContent = `solving ${m}: ${p.nodes.toLocaleString('en')} positions, ${p.seconds.toFixed(1)} s`; },
-                });
+                const onProgress = (p) => {
+                    if (solving === mine) {
+                        $('othello-solve-status').textContent = `${exact ? 'solving' : `searching (${s.label})`} ${m}: ` +
+                            `${(p.nodes ?? 0).toLocaleString('en')} positions, ${(p.seconds ?? 0).toFixed(1)} s`;
+                    }
+                };
+                const after = ot.play(pos, m), signal = controller.signal;
+                const r = exact ? await ot.solveAsync(after, { signal, onProgress }) : await ot.searchAsync(after, { ...options, signal, onProgress });
                 if (solving !== mine) return;
-                results.push({ move: m, score: -r.score, nodes: r.nodes });
+                const score = -r.score, shown = Math.round(score);
+                results.push({ move: m, score, shown, nodes: r.nodes, exact: exact || r.exact === true });
                 results.sort((a, b) => b.score - a.score);
                 $('othello-scores').replaceChildren(...results.map((x) => el('li', { 'data-move': x.move, 'data-score': String(x.score),
-                    text: `${x.move}: ${x.score > 0 ? '+' : ''}${x.score} (${x.score > 0 ? 'win' : x.score < 0 ? 'loss' : 'draw'}), ${x.nodes.toLocaleString('en')} positions` })));
+                    text: x.exact ? `${x.move}: ${signed(x.shown)} (${x.shown > 0 ? 'win' : x.shown < 0 ? 'loss' : 'draw'}), ${x.nodes.toLocaleString('en')} positions`
+                        : `${x.move}: about ${signed(Math.round(x.score * 10) / 10)} (searched at ${s.label}), ${x.nodes.toLocaleString('en')} positions` })));
                 const c = grid.cells[bb.parseSquare(m)];
-                c.textContent = `${-r.score > 0 ? '+' : ''}${-r.score}`;
+                c.textContent = signed(shown);
                 c.classList.add('scored');
-                c.setAttribute('aria-label', `${m}: a legal move, final score ${-r.score} for ${pos.side}`);
+                c.setAttribute('aria-label', `${m}: a legal move, ${exact ? 'final score' : 'expected score about'} ${shown} for ${pos.side}`);
             }
-            $('othello-solve-status').textContent = `Solved: the best move is ${results[0].move} (${results[0].score > 0 ? '+' : ''}${results[0].score}).`;
+            $('othello-solve-status').textContent = `${exact ? 'Solved' : `Searched at ${s.label}`}: the best move is ${results[0].move} (${signed(results[0].shown)}).`;
         } catch (e) {
             if (solving !== mine) return;
-            $('othello-solve-status').textContent = e.name === 'AbortError' ? 'Stopped.' : `The solver failed: ${e.message}`;
+            $('othello-solve-status').textContent = e.name === 'AbortError' ? 'Stopped.' : `The ${exact ? 'solver' : 'search'} failed: ${e.message}`;
         }
         if (solving === mine) {
             solving = null;
             $('othello-stop').disabled = true;
             $('othello-solve').disabled = false;
+            $('othello-hint').disabled = false;
         }
     }
-    $('othello-solve').addEventListener('click', () => solveMoves(true));
+    $('othello-solve').addEventListener('click', () => scoreMoves('solve'));
+    $('othello-hint').addEventListener('click', () => scoreMoves('hint'));
     $('othello-stop').addEventListener('click', () => solving?.controller.abort());
-    $('othello-new').addEventListener('click', () => { history = [ot.start()]; moves = []; last = null; report($('othello-error'), null); draw(); });
-    $('othello-undo').addEventListener('click', () => {
-        if (history.length > 1) history.pop(), moves.pop();
-        last = null;
-        draw();
+    $('othello-engine-go').addEventListener('click', () => { if (enginesTurn() && !thinking) think(); });
+    $('othello-engine-stop').addEventListener('click', () => {
+        if (thinking) thinking.stop = true, thinking.controller.abort();
     });
-    $('othello-pass').addEventListener('click', () => play(ot.PASS));
+    $('othello-human').addEventListener('change', () => { cancelThinking(); note = ''; changed(); });
+    $('othello-new').addEventListener('click', () => {
+        cancelThinking();
+        history = [ot.start()]; moves = []; by = []; last = null; note = '';
+        report($('othello-error'), null);
+        changed();
+    });
+    // Undo takes back one move; against the engine, its replies and the
+    // person's move before them (and the passes between), to the person's turn.
+    $('othello-undo').addEventListener('click', () => {
+        cancelThinking();
+        const pop = () => (history.pop(), moves.pop(), by.pop());
+        if (engineSide() === null) {
+            if (history.length > 1) pop();
+        } else {
+            while (history.length > 1) {
+                const human = by.at(-1) === 'human' && moves.at(-1) !== 'PA';
+                pop();
+                if (human) break;
+            }
+        }
+        last = null;
+        note = '';
+        $('othello-engine-progress').hidden = true;
+        changed();
+    });
+    $('othello-pass').addEventListener('click', () => human(ot.PASS));
     $('othello-load').addEventListener('click', () => {
         const text = $('othello-transcript').value.trim();
         try {
             ot.playTranscript(text); // the library reads the whole text first: its error names the move
             const positions = [ot.start()], names = text.match(/[a-h][1-8]|PA|--/gi) ?? [];
             for (const n of names) positions.push(ot.play(positions[positions.length - 1], n.toLowerCase() === 'pa' || n === '--' ? ot.PASS : n.toLowerCase()));
+            cancelThinking();
             history = positions;
             moves = names.map((n) => (n.length === 2 && n !== '--' && n.toLowerCase() !== 'pa' ? n.toLowerCase() : 'PA'));
+            by = moves.map(() => 'human');
             last = null;
+            note = '';
             report($('othello-error'), null);
-            draw();
+            changed();
         } catch (e) {
             report($('othello-error'), e);
         }

@@ -7,7 +7,7 @@
  * Contents (each name: what it returns; what it requires)
  *   bb_othello_search_opts          the options (a zeroed struct: depth 60, no time limit, a 16 MiB
  *                                   table (less with a short time budget), the exact solver from 14 empties, multi-ProbCut on,
- *                                   one thread)
+ *                                   one thread, no progress reports)
  *   bb_othello_search_result        what it found: score (discs, side to move), exact or not, best
  *                                   move, principal variation, depth reached, nodes, seconds
  *   BB_OTHELLO_SEARCH_MAX_DEPTH     60: the deepest iteration (depth counts moves: 60 empties)
@@ -58,6 +58,9 @@ extern "C" {
 #define BB_OTHELLO_SEARCH_MAX_DEPTH 60
 #define BB_OTHELLO_SEARCH_DEFAULT_DEPTH 10
 
+/* What a search found (below); its progress reports one so far. */
+typedef struct bb_othello_search_result bb_othello_search_result;
+
 /* A transposition table that lives across searches (opts.table). */
 typedef struct bb_othello_search_table bb_othello_search_table;
 
@@ -91,10 +94,16 @@ typedef struct {
                                  end; else this one (hash_mb ignored), kept: its entries give the
                                  next search of the same game its moves and bounds (an engine: one
                                  table for all its moves).  One search at a time uses a table. */
-    void *reserved_[3];       /* zero (a zeroed struct): room for later options without an ABI break */
+    /* if not NULL, called on the calling thread after each depth but the last and about 4 times a
+       second between (and the solver's reports, when it answers): so_far holds the last finished
+       depth's answer (depth 0, best -1 before the first), the nodes and seconds till now; it may
+       set *stop to end the search */
+    void (*progress)(const bb_othello_search_result *so_far, void *arg);
+    void *progress_arg;
+    void *reserved_[1];       /* zero (a zeroed struct): room for later options without an ABI break */
 } bb_othello_search_opts;
 
-typedef struct {
+struct bb_othello_search_result {
     double score;       /* the side to move's expected final disc difference (exact: the final
                            difference under perfect play, empties to the winner) */
     int exact;          /* 1 if score is exact (the solver, or a search to the end of the game) */
@@ -111,7 +120,7 @@ typedef struct {
                            a few empties more than exact_empties, when its win/loss/draw search
                            finished in the time left (the move then keeps a win or a draw) */
     uint64_t reserved_[3]; /* written 0: room for later results without an ABI break */
-} bb_othello_search_result;
+};
 
 int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *opts, bb_othello_search_result *r);
 

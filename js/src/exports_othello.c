@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "bitboard.h"
-
-#define BB_JS_EXPORT __attribute__((used, visibility("default")))
+#include "layout.h"
 
 /* Imported from JavaScript (js/core.js's `callbacks`: a no-op answering 0
  * until a module registers one): the solver reports here about 4 times a
@@ -158,7 +157,7 @@ BB_JS_EXPORT uint64_t bb_js_othello_perft(uint64_t p, uint64_t o, int depth, int
 
 /* The solver's result as it crosses to JavaScript.  This struct is its one
  * definition: SOLVE_FIELDS lists its fields with their element types (the
- * compiler checks the list against the struct, below), and
+ * compiler checks the list against the struct: layout.h), and
  * bb_js_othello_solve_layout describes them, name, type, offset and count,
  * to js/othello.js, which reads the result by those names and refuses to
  * load when a field it reads is missing or of another type. */
@@ -179,31 +178,7 @@ typedef struct {
     X(js_solve_out, pv_length, int32_t)                                                                             \
     X(js_solve_out, pv, int32_t)
 
-/* a field's size, and the number of elements of its type (1, or an array's length) */
-#define FIELD_SIZE(s, f) sizeof(((s *)0)->f)
-#define FIELD_COUNT(s, f, type) (FIELD_SIZE(s, f) / sizeof(type))
-/* the list's element type is the field's: a type, or an array of it */
-#define FIELD_CHECK(s, f, type)                                                                                     \
-    _Static_assert(_Generic(&((s *)0)->f, type *: 1, type(*)[FIELD_COUNT(s, f, type)]: 1, default: 0),               \
-                   #s "." #f " is not " #type " as the list says");
-SOLVE_FIELDS(FIELD_CHECK)
-/* and the list names every field: their sizes add up to the struct's (no padding in it) */
-#define FIELD_PLUS(s, f, type) +FIELD_SIZE(s, f)
-_Static_assert(0 SOLVE_FIELDS(FIELD_PLUS) == sizeof(js_solve_out), "SOLVE_FIELDS lists every field of js_solve_out");
-
-/* "bytes N;name type offset count;..." (written once, then kept) */
-#define FIELD_TEXT(s, f, type)                                                                                      \
-    n += snprintf(text + n, sizeof text - (size_t)n, ";%s %s %d %d", #f, #type, (int)offsetof(s, f),                 \
-                  (int)FIELD_COUNT(s, f, type));
-BB_JS_EXPORT const char *bb_js_othello_solve_layout(void)
-{
-    static char text[512];
-    if (!text[0]) {
-        int n = snprintf(text, sizeof text, "bytes %d", (int)sizeof(js_solve_out));
-        SOLVE_FIELDS(FIELD_TEXT)
-    }
-    return text;
-}
+JS_LAYOUT(bb_js_othello_solve_layout, js_solve_out, SOLVE_FIELDS)
 
 /* The solver's result in out (a js_solve_out).  Returns solve's status (0;
  * -1 if the table could not be had; -2 if the progress import asked it to

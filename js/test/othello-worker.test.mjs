@@ -1,5 +1,6 @@
-// bitboard/othello's solveAsync and perftAsync: the solver and perft in a
-// Worker against the CLI (BB_CLI), progress, cancel through an AbortSignal
+// bitboard/othello's solveAsync, searchAsync and perftAsync: the solver, the
+// search and perft in a Worker against the CLI (BB_CLI) and the functions on
+// this thread, the worker's kept search table, progress, cancel through an AbortSignal
 // (the shared flag, and terminating the worker where SharedArrayBuffer is
 // missing), bad arguments, and the main thread free while they run.
 import { test } from 'node:test';
@@ -40,6 +41,8 @@ const cliSolve = (pos) => JSON.parse(execFileSync(cli, ['-o', 'json', 'othello',
 // 26 empties: no solve ends in a test's time; its first progress report comes in well under a second
 const HARD = gameToEmpties(rng(99), 26);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// the moves of a principal variation replay from pos (PA where the side to move has none)
+const replay = (pos, pv) => pv.reduce((q, m) => ot.play(q, m), pos);
 const firstProgress = () => {
     let seen;
     const arrived = new Promise((resolve) => (seen = resolve));
@@ -177,6 +180,69 @@ test('solveAsync and perftAsync: bad arguments reject with solve\'s and perft\'s
     await assert.rejects(ot.perftAsync(q, 3, { convention: 'nope' }), RangeError);
     await assert.rejects(ot.perftAsync(q, 3, { threads: 2 }), /no option 'threads'/);
     await assert.rejects(ot.perftAsync(q, 3, { onProgress: () => {} }), /no option 'onProgress'/);
+});
+
+test('searchAsync: search\'s answer; the worker keeps its table (the next search of the game finds its entries)', async () => {
+    const pos = ot.playTranscript('f5d6c3d3c4f4');
+    // a table size of this test's own: the worker makes a fresh one, as the sync search's own
+    const want = ot.search(pos, { depth: 9, hashMb: 2 });
+    const first = await ot.searchAsync(pos, { depth: 9, hashMb: 2 });
+    assert.deepEqual({ ...first, seconds: 0 }, { ...want, seconds: 0 });
+    const again = await ot.searchAsync(pos, { depth: 9, hashMb: 2 });
+    assert.ok(again.nodes < first.nodes, `kept table: ${again.nodes} nodes, then ${first.nodes}`);
+    // a game move by move: each search after the first finds entries of the one before
+    let q = ot.play(pos, first.best);
+    const fresh = ot.search(q, { depth: 9, hashMb: 2 });
+    const kept = await ot.searchAsync(q, { depth: 9, hashMb: 2 });
+    assert.ok(kept.nodes < fresh.nodes, `the next move: ${kept.nodes} nodes with the kept table, ${fresh.nodes} without`);
+    q = ot.play(q, kept.best);
+    const timed = await ot.searchAsync(q, { time: 0.05, hashMb: 2 });
+    assert.ok(timed.depth >= 1);
+    replay(q, timed.pv);
+});
+
+test('searchAsync: progress reports (depth, best so far, nodes); an abort rejects with an AbortError; the worker then searches again', async () => {
+    const reports = [];
+    const got = await ot.searchAsync(ot.playTranscript('f5d6c3'), { depth: 8, onProgress: (p) => reports.push(p) });
+    assert.deepEqual([...new Set(reports.map((p) => p.depth))], [1, 2, 3, 4, 5, 6, 7]);
+    assert.ok(reports.every((p) => p.nodes <= got.nodes && typeof p.best === 'string'));
+    for (const shared of [true, false]) {
+        const saved = globalThis.SharedArrayBuffer;
+        if (!shared) delete globalThis.SharedArrayBuffer;
+        try {
+            const ac = new AbortController();
+            let seen = 0;
+            // depth 60 from the opening: no end in a test's time
+            const searching = ot.searchAsync(ot.start(), { depth: 60, exactEmpties: -1, signal: ac.signal, onProgress: (p) => {
+                if (p.depth >= 3 && !seen++) ac.abort();
+            } });
+            await assert.rejects(searching, (e) => e.name === 'AbortError');
+            assert.equal(seen, 1);
+            const ac2 = new AbortController();
+            const second = ot.searchAsync(ot.start(), { depth: 60, exactEmpties: -1, signal: ac2.signal });
+            setTimeout(() => ac2.abort(new Error('enough')), 100);
+            await assert.rejects(second, /enough/);
+        } finally {
+            globalThis.SharedArrayBuffer = saved;
+        }
+        await sleep(400);
+        const pos = ot.playTranscript('f5f6');
+        assert.equal((await ot.searchAsync(pos, { depth: 5, hashMb: 3 })).best, ot.search(pos, { depth: 5, hashMb: 3 }).best);
+    }
+    await assert.rejects(ot.searchAsync(ot.start(), { onProgress: () => { throw new Error('from onProgress'); } }), /from onProgress/);
+});
+
+test('searchAsync: bad arguments reject with search\'s errors', async () => {
+    const q = ot.start();
+    await assert.rejects(ot.searchAsync(null), TypeError);
+    await assert.rejects(ot.searchAsync(q, { depth: 61 }), /depth 61 is not an integer in 0\.\.60/);
+    await assert.rejects(ot.searchAsync(q, { time: -1 }), RangeError);
+    await assert.rejects(ot.searchAsync(q, { table: new ot.SearchTable(1) }), /search has no option 'table'/);
+    await assert.rejects(ot.searchAsync(q, { signal: 'stop' }), /signal must be an AbortSignal/);
+    await assert.rejects(ot.searchAsync(q, { onProgress: 3 }), /onProgress must be a function/);
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(ot.searchAsync(q, { signal: ac.signal }), (e) => e.name === 'AbortError');
 });
 
 test('solveAsync: the main thread\'s heap does not grow over many calls', async () => {

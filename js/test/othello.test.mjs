@@ -1,6 +1,8 @@
 // The package's Othello module against the CLI (BB_CLI, the C library built
 // natively) on positions of seeded random games from the start, the
-// published perft counts, every error, and the heap across many calls.
+// published perft counts, the midgame search (fixed depths against the CLI,
+// full depth against solve, a kept SearchTable, progress, bad options),
+// every error, and the heap across many calls.
 // BB_JS names the staged package (make js-test sets both); BB_JS_SEED
 // replays another seed.
 import { test } from 'node:test';
@@ -249,27 +251,192 @@ test('solve: a game over and a position that must pass', () => {
     assert.deepEqual(ot.playTranscript(got.pv.join(''), pass).side, 'white');
 });
 
-test('solve\'s result: one layout, the C struct\'s (offsetof), read by name; a disagreement refuses to load', () => {
-    const text = cString(c.bb_js_othello_solve_layout());
-    const want = {
+// solve's and the search's results: each one layout, the C struct's
+for (const [what, fn, want, a, b] of [
+    ['solve', 'bb_js_othello_solve_layout', {
         nodes: 'uint64_t', table_bytes: 'uint64_t', score: 'int32_t', wld: 'int32_t', bound: 'int32_t', best: 'int32_t',
         pv_length: 'int32_t', pv: 'int32_t',
-    };
-    const l = layout(text, want, 'solve');
-    // the fields tile the struct: in offset order, each starts where the last ended, the last ends at bytes
-    const size = { int32_t: 4, uint64_t: 8 };
-    let end = 0;
-    for (const f of Object.values(l.fields).sort((a, b) => a.offset - b.offset)) {
-        assert.equal(f.offset, end, text);
-        end += f.count * size[f.type];
+    }, 'pv_length', 'best'],
+    ['search', 'bb_js_othello_search_layout', {
+        nodes: 'uint64_t', score: 'double', seconds: 'double', exact: 'int32_t', best: 'int32_t', depth: 'int32_t',
+        stopped: 'int32_t', wld: 'int32_t', wld_proven: 'int32_t', pv_length: 'int32_t', pv: 'int32_t',
+    }, 'pv_length', 'depth'],
+]) {
+    test(`${what}'s result: one layout, the C struct's (offsetof), read by name; a disagreement refuses to load`, () => {
+        const text = cString(c[fn]());
+        const l = layout(text, want, what);
+        // the fields tile the struct: in offset order, each starts where the last ended, the last ends at bytes
+        const size = { int32_t: 4, uint64_t: 8, double: 8 };
+        let end = 0;
+        for (const f of Object.values(l.fields).sort((x, y) => x.offset - y.offset)) {
+            assert.equal(f.offset, end, text);
+            end += f.count * size[f.type];
+        }
+        assert.equal(end, l.bytes, text);
+        assert.equal(l.fields.pv.count, 61, 'the library\'s pv holds 61 moves');
+        // what othello.js does when the module and it disagree: a type, a field missing, a field not read
+        assert.throws(() => layout(text.replace(`${a} int32_t`, `${a} uint64_t`), want, what), new RegExp(`disagree on ${what}: ${a} is uint64_t`));
+        assert.throws(() => layout(text.replace(`;${b} int32_t`, `;${b}_x int32_t`), want, what), new RegExp(`no field ${b}`));
+        assert.throws(() => layout(text + ';extra int32_t 0 1', want, what), /field extra is not read/);
+        assert.throws(() => layout(text.replace(/bytes \d+/, 'bytes 8'), want, what), /not within its 8 bytes/);
+    });
+}
+
+// ---- the midgame search (searchAsync: othello-worker.test.mjs) ----
+
+const cliSearch = (pos, args) => json(['othello', 'search', ...args, '--', ot.format(pos)]);
+
+// the moves of a principal variation replay from pos (PA where the side to move has none)
+function replay(pos, pv) {
+    let q = pos;
+    for (const m of pv) q = ot.play(q, m);
+    return q;
+}
+
+test('search at depths 1-6 equals the CLI\'s: score, best move, PV, nodes (cut-offs on and off)', () => {
+    const r = rng(SEED ^ 0x5ea2c4n);
+    let compared = 0;
+    for (let i = 0; i < 10; i++) {
+        const pos = gameToEmpties(r, 20 + r.int(36));
+        const depth = 1 + r.int(6);
+        for (const probcut of [true, false]) {
+            const got = ot.search(pos, { depth, probcut, exactEmpties: -1 });
+            const want = cliSearch(pos, ['--depth', String(depth), '--exact-from', '0', ...(probcut ? [] : ['--no-probcut'])]);
+            const why = `${ot.format(pos)} depth ${depth} probcut ${probcut}`;
+            assert.ok(Math.abs(got.score - want.score) <= 0.005 + 1e-9, `${why}: ${got.score}, the CLI's ${want.score}`);
+            assert.equal(got.best, want.best, why);
+            assert.deepEqual(got.pv, want.pv, why);
+            assert.equal(got.nodes, want.nodes, why);
+            assert.equal(got.depth, want.depth, why);
+            assert.equal(got.exact, want.exact, why);
+            assert.equal(got.best, got.pv[0] ?? null, why);
+            replay(pos, got.pv);
+            compared++;
+        }
     }
-    assert.equal(end, l.bytes, text);
-    assert.equal(l.fields.pv.count, 61, 'the library\'s pv holds 61 moves');
-    // what othello.js does when the module and it disagree: a type, a field missing, a field not read
-    assert.throws(() => layout(text.replace('pv_length int32_t', 'pv_length uint64_t'), want, 'solve'), /disagree on solve: pv_length is uint64_t/);
-    assert.throws(() => layout(text.replace(';best int32_t', ';best_move int32_t'), want, 'solve'), /no field best/);
-    assert.throws(() => layout(text + ';extra int32_t 0 1', want, 'solve'), /field extra is not read/);
-    assert.throws(() => layout(text.replace(/bytes \d+/, 'bytes 8'), want, 'solve'), /not within its 8 bytes/);
+    assert.equal(compared, 20);
+});
+
+test('search at full depth is exact: solve\'s score; the solver answers from exactEmpties', () => {
+    const r = rng(SEED ^ 0x5ea2c5n);
+    for (let i = 0; i < 6; i++) {
+        const pos = gameToEmpties(r, 8 + r.int(6));
+        if (ot.isGameOver(pos)) continue;
+        const s = ot.solve(pos);
+        const deep = ot.search(pos, { depth: 60, exactEmpties: -1 });
+        assert.equal(deep.exact, true, ot.format(pos));
+        assert.equal(deep.score, s.score, ot.format(pos));
+        assert.equal(deep.wld, s.result);
+        replay(pos, deep.pv);
+        const solved = ot.search(pos); // under 14 empties: the solver
+        assert.equal(solved.exact, true);
+        assert.equal(solved.score, s.score);
+        assert.equal(solved.depth, 0);
+        assert.deepEqual(solved.pv, s.pv);
+    }
+    // a finished game; a position that must pass
+    const over = ot.search(ot.parse('X'.repeat(40) + 'O'.repeat(24) + ' O'));
+    assert.deepEqual([over.best, over.pv, over.score, over.exact, over.wld], [null, [], -16, true, 'loss']);
+    const pass = ot.search(ot.parse('X'.repeat(62) + 'O-' + ' O'), { exactEmpties: -1, depth: 3 });
+    assert.deepEqual(pass.pv.slice(0, 2), [ot.PASS, 'h8']);
+});
+
+test('neither depth nor time: the default depth; a time budget ends at a finished depth', () => {
+    const s = ot.playTranscript('f5d6c3d3c4f4f6f3e6e7');
+    assert.equal(ot.SEARCH_DEFAULT_DEPTH, 10);
+    assert.equal(ot.SEARCH_MAX_DEPTH, 60);
+    assert.equal(ot.search(s).depth, ot.SEARCH_DEFAULT_DEPTH);
+    assert.equal(ot.search(s, { depth: 0, time: 0 }).depth, ot.SEARCH_DEFAULT_DEPTH);
+    const timed = ot.search(s, { time: 0.05 });
+    assert.ok(timed.depth >= 1 && timed.best !== null);
+    replay(s, timed.pv);
+});
+
+test('a kept SearchTable: the second search of a position takes fewer nodes; cleared, the first count again', () => {
+    const t = new ot.SearchTable(4);
+    assert.equal(t.mb, 4);
+    const pos = ot.playTranscript('f5d6c3d3c4');
+    const plain = ot.search(pos, { depth: 9, hashMb: 4 });
+    const first = ot.search(pos, { depth: 9, table: t });
+    const second = ot.search(pos, { depth: 9, table: t });
+    assert.equal(first.nodes, plain.nodes, 'an empty kept table searches as the search\'s own');
+    assert.ok(second.nodes < first.nodes, `second ${second.nodes}, first ${first.nodes}`);
+    // the next move of the game finds entries too
+    const next = ot.play(pos, first.best);
+    assert.ok(ot.search(next, { depth: 9, table: t }).nodes < ot.search(next, { depth: 9, hashMb: 4 }).nodes);
+    t.clear();
+    assert.equal(ot.search(pos, { depth: 9, table: t }).nodes, first.nodes);
+    // with the cut-offs off, the kept table keeps the plain alpha-beta score
+    const exact = ot.search(pos, { depth: 5, probcut: false, exactEmpties: -1 });
+    assert.equal(ot.search(pos, { depth: 5, probcut: false, exactEmpties: -1, table: t }).score, exact.score);
+    t.free();
+    t.free();
+    assert.throws(() => ot.search(pos, { table: t }), /the SearchTable was freed/);
+    assert.throws(() => t.clear(), /the SearchTable was freed/);
+});
+
+test('search\'s progress: after each depth, in order, each the answer that depth gives; a throw ends it with its error', () => {
+    const pos = ot.playTranscript('f5d6c3d3c4f4f6f3e6e7');
+    const reports = [];
+    const got = ot.search(pos, { depth: 8, onProgress: (p) => reports.push(p) });
+    assert.deepEqual(got, { ...ot.search(pos, { depth: 8 }), seconds: got.seconds });
+    const depths = [...new Set(reports.map((p) => p.depth))];
+    assert.deepEqual(depths, [1, 2, 3, 4, 5, 6, 7]);
+    for (let i = 1; i < reports.length; i++) assert.ok(reports[i].nodes >= reports[i - 1].nodes);
+    for (const d of depths) {
+        const at = reports.find((p) => p.depth === d), alone = ot.search(pos, { depth: d });
+        assert.deepEqual([at.best, at.score, at.pv], [alone.best, alone.score, alone.pv], `depth ${d}`);
+    }
+    assert.deepEqual(Object.keys(reports[0]).sort(), Object.keys(got).sort());
+    // a throw: the search stops, the error comes out of search
+    let calls = 0;
+    assert.throws(() => ot.search(pos, { depth: 12, onProgress: (p) => { if (++calls === 3) throw new Error('enough'); } }), /enough/);
+    assert.equal(calls, 3);
+    // the table is busy while its search runs
+    const t = new ot.SearchTable(1);
+    let inner;
+    ot.search(pos, { depth: 4, table: t, onProgress: () => {
+        try { ot.search(pos, { depth: 2, table: t }); } catch (e) { inner = e; }
+    } });
+    assert.match(inner.message, /another search is using the SearchTable/);
+    t.free();
+});
+
+test('search: bad options throw naming the option and its range', () => {
+    const pos = ot.start();
+    assert.throws(() => ot.search(pos, { depth: -1 }), /^RangeError: bitboard: depth -1 is not an integer in 0\.\.60$/);
+    assert.throws(() => ot.search(pos, { depth: 61 }), /depth 61 is not an integer in 0\.\.60/);
+    assert.throws(() => ot.search(pos, { depth: 2.5 }), RangeError);
+    assert.throws(() => ot.search(pos, { depth: '3' }), /^TypeError: bitboard: depth must be a number, not string$/);
+    assert.throws(() => ot.search(pos, { time: -1 }), /time -1 is not a number in 0\.\.86400/);
+    assert.throws(() => ot.search(pos, { time: 86401 }), /time 86401 is not a number in 0\.\.86400/);
+    assert.throws(() => ot.search(pos, { time: NaN }), RangeError);
+    assert.throws(() => ot.search(pos, { time: '1' }), TypeError);
+    assert.throws(() => ot.search(pos, { hashMb: ot.MAX_HASH_MB + 1 }), new RegExp(`hashMb ${ot.MAX_HASH_MB + 1} is not an integer in 0\\.\\.${ot.MAX_HASH_MB}`));
+    assert.throws(() => ot.search(pos, { exactEmpties: -2 }), /exactEmpties -2 is not an integer in -1\.\.60/);
+    assert.throws(() => ot.search(pos, { probcut: 1 }), /probcut must be a boolean/);
+    assert.throws(() => ot.search(pos, { table: {} }), /^TypeError: bitboard: table must be a SearchTable, not Object$/);
+    assert.throws(() => ot.search(pos, { threads: 2 }), /search has no option 'threads'/);
+    assert.throws(() => ot.search(pos, { onProgress: 1 }), /onProgress must be a function/);
+    assert.throws(() => ot.search(pos, 3), TypeError);
+    assert.throws(() => ot.search({ p: 1n, o: 1n, side: 'black' }), /share discs/);
+    assert.throws(() => new ot.SearchTable(0), /SearchTable mb 0 is not an integer in 1\.\.2048/);
+    assert.throws(() => new ot.SearchTable(ot.MAX_HASH_MB + 1), RangeError);
+    assert.throws(() => new ot.SearchTable('4'), TypeError);
+});
+
+test('search: the heap does not grow over many calls (own tables, kept tables made and freed)', () => {
+    const pos = ot.playTranscript('f5d6c3');
+    const round = () => {
+        ot.search(pos, { depth: 3, hashMb: 1 });
+        const t = new ot.SearchTable(1);
+        ot.search(pos, { depth: 3, table: t, onProgress: () => {} });
+        t.free();
+    };
+    for (let i = 0; i < 10; i++) round();
+    const before = heapBytes();
+    for (let i = 0; i < 100; i++) round();
+    assert.equal(heapBytes(), before);
 });
 
 test('every error: types, ranges, the C library\'s messages', () => {
@@ -371,7 +538,7 @@ test('the heap does not grow over many calls, failing ones included', () => {
 test('the typings declare every export, and nothing else', () => {
     const dts = readFileSync(path.join(pkg, 'othello.d.ts'), 'utf8');
     const declared = new Map();
-    for (const m of dts.matchAll(/^export (function|const) (\w+)/gm)) declared.set(m[2], m[1]);
+    for (const m of dts.matchAll(/^export (function|const|class) (\w+)/gm)) declared.set(m[2], m[1] === 'class' ? 'function' : m[1]);
     const actual = new Map(Object.keys(ot).map((k) => [k, typeof ot[k] === 'function' ? 'function' : 'const']));
     assert.deepEqual([...declared.keys()].sort(), [...actual.keys()].sort());
     for (const [name, kind] of actual) assert.equal(declared.get(name), kind, `${name} is a ${kind}`);

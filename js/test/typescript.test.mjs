@@ -3,7 +3,7 @@
 // js/test/ts/consumer.ts (every chess.js method as chess.js's typings
 // have it, the import changed to 'bitboard') and consumer.cts (the
 // CommonJS entry) are compiled with tsc --strict --module nodenext, then
-// run.  tsc comes from BB_TSC (tests/js.sh installs TypeScript into
+// run, with othello.ts (bitboard/othello's search typings in use).  tsc comes from BB_TSC (tests/js.sh installs TypeScript into
 // /tmp/bitboard-ts when missing); without it the test is skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,9 +24,9 @@ test('tsc --strict --module nodenext: a chess.js user\'s code, import changed to
         mkdirSync(app);
         writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
         execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(tmp, packed[0].filename)], { ...npm, cwd: app });
-        for (const f of ['consumer.ts', 'consumer.cts']) copyFileSync(path.join('js/test/ts', f), path.join(app, f));
+        for (const f of ['consumer.ts', 'consumer.cts', 'othello.ts']) copyFileSync(path.join('js/test/ts', f), path.join(app, f));
         const args = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
-            '--skipLibCheck', 'false', '--outDir', 'out', 'consumer.ts', 'consumer.cts'];
+            '--skipLibCheck', 'false', '--outDir', 'out', 'consumer.ts', 'consumer.cts', 'othello.ts'];
         let diagnostics = '';
         try {
             execFileSync(tsc, args, { cwd: app, encoding: 'utf8' });
@@ -42,6 +42,9 @@ test('tsc --strict --module nodenext: a chess.js user\'s code, import changed to
         assert.equal(esm.headerAll, 'Ann');
         const cjs = execFileSync('node', ['out/consumer.cjs'], { cwd: app, encoding: 'utf8' }).trim();
         assert.equal(cjs, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 20');
+        // bitboard/othello's search, typed (js/test/ts/othello.ts)
+        const ot = JSON.parse(execFileSync('node', ['out/othello.js'], { cwd: app, encoding: 'utf8' }));
+        assert.deepEqual(ot, { best: 'd3', depth: 4, defaultDepth: 10, async: true, wld: null });
     } finally {
         rmSync(tmp, { recursive: true, force: true });
     }

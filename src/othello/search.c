@@ -41,7 +41,25 @@ typedef struct {
     int aborted;
     int pv[MAX_PLY][61];
     int pvlen[MAX_PLY];
+    /* the first thread: the caller's progress, about 4 times a second and
+       after each depth, with the result so far (r: the last depth's) */
+    void (*progress)(const bb_othello_search_result *so_far, void *arg);
+    void *progress_arg;
+    const bb_othello_search_result *r;
+    double last;
 } search;
+
+/* The progress report: the result so far with this thread's nodes and the
+   time till now; at once with `now`, else if a quarter second has passed. */
+static void report(search *s, int now)
+{
+    double t = bb__now();
+    if (!now && t - s->last < 0.25) return;
+    s->last = t;
+    bb_othello_search_result so = *s->r;
+    so.nodes = s->nodes, so.seconds = t - s->t0;
+    s->progress(&so, s->progress_arg);
+}
 
 /* The table's level for a search with the selective cut-offs on or off. */
 static unsigned sel_of(int probcut) { return probcut ? 0u : (unsigned)BB__SEL_EXACT; }
@@ -72,7 +90,10 @@ static void set_pv(search *s, int ply, int move)
 static int pvs_mid(search *s, uint64_t p, uint64_t o, int alpha, int beta, int depth, int ply)
 {
     s->pvlen[ply] = 0;
-    if ((++s->nodes & 1023) == 0 && !s->aborted && bb__stop_now(&s->halt)) s->aborted = 1;
+    if ((++s->nodes & 1023) == 0 && !s->aborted) {
+        if (s->progress) report(s, 0); /* it may set the stop flag: looked at next */
+        if (bb__stop_now(&s->halt)) s->aborted = 1;
+    }
     if (s->aborted) return 0;
     uint64_t moves = bb_othello_moves(p, o);
     if (!moves) {
@@ -191,6 +212,31 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
     r->wld = (sr->score > 0) - (sr->score < 0), r->wld_proven = 1;
 }
 
+/* The solver's progress as the search's: the result so far (r) with the
+ * solver's nodes added and the time since the search began. */
+typedef struct {
+    const bb_othello_search_opts *o;
+    const bb_othello_search_result *r;
+    double t0;
+} solver_report;
+
+static void solver_progress(uint64_t nodes, double seconds, void *arg)
+{
+    const solver_report *c = (const solver_report *)arg;
+    bb_othello_search_result so = *c->r;
+    so.nodes += nodes;
+    so.seconds = bb__now() - c->t0;
+    (void)seconds;
+    c->o->progress(&so, c->o->progress_arg);
+}
+
+static void solver_reports(bb_othello_solve_opts *so, const bb_othello_search_opts *o, solver_report *c)
+{
+    if (!o->progress) return;
+    so->progress = solver_progress;
+    so->progress_arg = c;
+}
+
 /* ---- the exact solver in the time left ----------------------------------------------- */
 
 #define SOLVE_AHEAD 8 /* up to this many empties above exact_empties, when a budget is given */
@@ -211,12 +257,14 @@ static void from_solver(const bb_othello_solve_result *sr, bb_othello_search_res
  * allocates no table after the search's (there were two of 4 MiB).  -1 if
  * a table could not be allocated, else 0. */
 static int solve_in_time_left(const bb_othello_pos *pos, const bb_othello_search_opts *o, int threads,
-                              double deadline, table *t, bb_othello_search_result *r)
+                              double deadline, table *t, double t0, bb_othello_search_result *r)
 {
     bb_othello_solve_opts so;
     memset(&so, 0, sizeof so);
     so.stop = o->stop;
     so.threads = threads;
+    solver_report rep = {o, r, t0};
+    solver_reports(&so, o, &rep);
     bb_othello_solve_result sr;
     so.wld = 1;
     int src = bb__othello_solve_with(pos, &so, t, deadline, -1, &sr);
@@ -307,6 +355,8 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         memset(&so, 0, sizeof so);
         so.stop = o.stop;
         so.threads = threads;
+        solver_report rep = {&o, r, t0};
+        solver_reports(&so, &o, &rep);
         bb_othello_solve_result sr;
         memset(&sr, 0, sizeof sr);
         /* with a budget the solver has SOLVE_SHARE of it; if that is not enough,
@@ -360,6 +410,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
         s[i].helper = i;
         s[i].halt.done = i ? &done : NULL;
     }
+    s->progress = o.progress, s->progress_arg = o.progress_arg, s->r = r, s->last = t0;
     helper_job jobs[BB__MAX_THREADS];
     for (int i = 1; i < threads; i++) jobs[i] = (helper_job){&s[i], p, q, maxd, empties, o.no_probcut};
     bb__helpers helpers;
@@ -392,6 +443,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
             r->exact = 1;
             break;
         }
+        if (s->progress && d < maxd) report(s, 1); /* a depth done (its stop: the next depth's check) */
     }
     atomic_store(&done, 1);
     r->nodes = s->nodes;
@@ -400,7 +452,7 @@ int bb_othello_search(const bb_othello_pos *pos, const bb_othello_search_opts *o
     /* with a time budget and a few empties more than exact_empties, the
        solver in the time left: its answers if it finishes, else the search's */
     if (rc == 0 && !r->exact && solve_after && !(o.stop && *o.stop)) {
-        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, tp, r) != 0) rc = -1;
+        if (solve_in_time_left(pos, &o, threads, t0 + o.seconds, tp, t0, r) != 0) rc = -1;
     }
     if (r->exact) r->wld = (r->score > 0) - (r->score < 0), r->wld_proven = 1;
     r->seconds = bb__now() - t0;

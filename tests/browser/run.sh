@@ -4,6 +4,7 @@
 # when missing), driven by puppeteer-core from npm (pinned below, installed
 # once into a cache outside the tree when missing; it downloads no
 # browser).  Builds the page (make web) and the CLI the tests check against.
+# tests/browser/play.test.mjs plays the Othello panel against the engine.
 # Screenshots go to LOGDIR (build/test-logs).  Ends with
 # "browser: N passed, M failed, K skipped".
 # usage: tests/browser/run.sh [BITBOARD] [LOGDIR]   (BITBOARD: build/bitboard, the only one)
@@ -49,6 +50,7 @@ mkdir -p "$LOG"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 BB_CHROME=$chrome BB_PUPPETEER=$CACHE BB_CLI=build/bitboard BB_WEB=build/web BB_SHOTS=$LOG \
-    timeout 300 node --test --test-concurrency=1 tests/browser/web.test.mjs tests/browser/learner.test.mjs tests/browser/trace_page.test.mjs > "$out" 2>&1
+    timeout 480 node --test --test-concurrency=1 tests/browser/web.test.mjs tests/browser/learner.test.mjs tests/browser/trace_page.test.mjs \
+        tests/browser/play.test.mjs > "$out" 2>&1
 rc=$?
 node_summary browser "$out" $rc

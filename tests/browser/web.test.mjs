@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from './serve.mjs';
+import { openPage } from './serve.mjs';
 
 const cli = process.env.BB_CLI ?? 'build/bitboard';
 const root = path.resolve(process.env.BB_WEB ?? 'build/web');
@@ -24,16 +24,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bitboard-web-'));
 const problems = [];
 
 before(async () => {
-    ({ server, base } = await serve(root));
-    browser = await puppeteer.launch({ executablePath: process.env.BB_CHROME, headless: true, args: ['--no-sandbox'] });
-    page = await browser.newPage();
-    await page.setViewport({ width: 1100, height: 900 });
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-    await page.goto(base);
-    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+    ({ server, base, browser, page } = await openPage(puppeteer, root, problems));
 });
 
 after(async () => {
