@@ -91,7 +91,7 @@ def pychess_arrays(pc, pcpgn, path, games):
                 cr = board.castling_rights
                 cols["castling"].append((1 if cr & pc.BB_H1 else 0) | (2 if cr & pc.BB_A1 else 0)
                                         | (4 if cr & pc.BB_H8 else 0) | (8 if cr & pc.BB_A8 else 0))
-                ep = board.ep_square if board.has_legal_en_passant() else None
+                ep = board.ep_square if board.has_pseudo_legal_en_passant() else None  # a pawn beside, as bitboard keeps it
                 cols["ep"].append(64 if ep is None else ep)
                 cols["move"].append(policy(board, m))
                 cols["result"].append(res)
