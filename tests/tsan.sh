@@ -24,6 +24,7 @@ for d in src/core src/othello src/sym src/lines src/rotated; do
     for f in "$d"/*.c; do objs+=("$build/obj/${f%.c}.o"); done
 done
 objs+=("$build/obj/src/attacks/leaper_tables.o") # the solver's king-step table (the empty regions)
+objs+=("$build/obj/src/io/io.o") # bb_square_name (the move text of the search's tests)
 objs+=("$build/obj/gen/eval_weights.o" "$build/obj/gen/eval_solver_weights.o") # the weights, C written at build time
 progs=(test_othello_tt test_othello_perft test_othello_search)
 for t in "${progs[@]}" harness; do objs_tests+=("$build/obj/tests/$t.o"); done
